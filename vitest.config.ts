@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+// Playwright specs live in tests/e2e and are run by Playwright, never by Vitest.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          environment: 'node',
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**'],
+          environment: 'node',
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          globalSetup: ['tests/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
