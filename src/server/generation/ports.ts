@@ -1,0 +1,67 @@
+// The generation pipeline's ports. Each outside service (image model, image check, moderation)
+// has an embedded default and a real adapter; the pipeline only knows these types.
+
+export type ThemeId = 'default' | 'comic' | 'realistic' | 'abstract' | 'watercolor' | 'pixel';
+export type Quality = 'low' | 'high';
+
+export type GenerateImageInput = {
+  /** The final prompt sent to a model: cleaned and wrapped in the clipart instructions. */
+  prompt: string;
+  /** What the person typed (cleaned of background phrases), for providers that do their own matching. */
+  userPrompt: string;
+  theme: ThemeId;
+  quality: Quality;
+  /** Varies layout for providers that can be seeded; the same seed gives the same picture. */
+  seed: number;
+  signal?: AbortSignal;
+};
+
+export type GeneratedImage = {
+  /** A 1024x1024 PNG. */
+  png: Buffer;
+  /** The provider's own vector, when it has one (the offline composer does). */
+  svg?: string;
+  provider: string;
+  model: string;
+};
+
+export type ImageProvider = {
+  name: string;
+  model: string;
+  generateImage(input: GenerateImageInput): Promise<GeneratedImage>;
+};
+
+export type ImageCheckResult = { ok: boolean; reason: string };
+
+/** "Triple Validation": is this a usable clipart picture of the prompt? */
+export type ImageCheck = {
+  name: string;
+  check(input: { png: Buffer; prompt: string; signal?: AbortSignal }): Promise<ImageCheckResult>;
+};
+
+export type ModerationResult = { allowed: true } | { allowed: false; message: string };
+
+export type Moderation = {
+  name: string;
+  check(prompt: string): Promise<ModerationResult>;
+};
+
+export type ProviderErrorCode = 'busy' | 'declined' | 'unavailable' | 'no_data' | 'timeout' | 'failed';
+
+/**
+ * A provider failure with the message the person sees. `cause` keeps the real reason for the
+ * operator's log; `transient` tells a queue whether a retry may help.
+ */
+export class ProviderError extends Error {
+  readonly code: ProviderErrorCode;
+  readonly userMessage: string;
+  readonly transient: boolean;
+
+  constructor(opts: { code: ProviderErrorCode; userMessage: string; transient?: boolean; cause?: unknown }) {
+    super(opts.userMessage, { cause: opts.cause });
+    this.name = 'ProviderError';
+    this.code = opts.code;
+    this.userMessage = opts.userMessage;
+    this.transient = opts.transient ?? false;
+  }
+}
