@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { deleteAccountSchema, profileUpdateSchema } from '../../core/api';
+import type { Auth } from '../auth/auth';
+import { requireUser, type SessionVars } from '../auth/session';
+import { listTransactions } from '../credits/service';
+import type { Database } from '../db/client';
+import { parseWith, readJson } from '../http/errors';
+import type { RequestVars } from '../http/request-log';
+import type { Logger } from '../logger';
+import type { Storage } from '../storage/storage';
+import { deleteAccount, getMe, updateProfile } from './service';
+
+const transactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+export function accountRoutes(deps: {
+  auth: Auth;
+  db: Database;
+  storage: Storage;
+  logger: Logger;
+  onAccountDeleting?: (userId: string) => Promise<void>;
+}) {
+  const { db } = deps;
+  return new Hono<{ Variables: SessionVars & RequestVars }>()
+    .use(requireUser(deps.auth))
+    .get('/', async (c) => c.json(await getMe(db, c.get('user').id), 200, { 'Cache-Control': 'no-store' }))
+    .patch('/profile', async (c) => {
+      const body = await readJson(c, profileUpdateSchema);
+      await updateProfile(db, { userId: c.get('user').id, fullName: body.fullName, username: body.username });
+      return c.json(await getMe(db, c.get('user').id));
+    })
+    .get('/transactions', async (c) => {
+      const { page } = parseWith(transactionsQuery, c.req.query());
+      return c.json(await listTransactions(db, c.get('user').id, { page, pageSize: 10 }));
+    })
+    .delete('/', async (c) => {
+      const body = await readJson(c, deleteAccountSchema);
+      const user = c.get('user');
+      await deps.onAccountDeleting?.(user.id);
+      await deleteAccount(db, deps.storage, c.get('log'), {
+        userId: user.id,
+        email: user.email,
+        confirmEmail: body.confirmEmail,
+      });
+      // The sessions are gone with the user; also tell the browser to drop its cookie.
+      const ctx = await deps.auth.$context;
+      const cookie = ctx.authCookies.sessionToken;
+      c.header('Set-Cookie', `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      return c.json({ deleted: true });
+    });
+}

@@ -1,0 +1,102 @@
+// The signed-in member's own account: who they are, their profile, and deleting it all.
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Me } from '../../core/api';
+import { MESSAGES } from '../../core/messages';
+import { avatarInitials, displayName, emailPrefix } from '../../core/user';
+import { getBalance, membershipView } from '../credits/service';
+import type { Database } from '../db/client';
+import { isUniqueViolation } from '../db/errors';
+import { generatedImages, profiles, users } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import type { Logger } from '../logger';
+import { imageKeys, type Storage } from '../storage/storage';
+
+export async function getMe(db: Database, userId: string): Promise<Me> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: profiles.fullName,
+      username: profiles.username,
+      usernameChangedAt: profiles.usernameChangedAt,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw notFound('Account not found');
+  const fullName = row.fullName ?? '';
+  return {
+    user: {
+      id: row.id,
+      email: row.email,
+      name: displayName({ fullName, email: row.email }),
+      fullName,
+      username: row.username ?? '',
+      usernameChangedAt: row.usernameChangedAt?.toISOString() ?? null,
+      avatarInitials: avatarInitials(fullName.trim() || emailPrefix(row.email)),
+    },
+    membership: await membershipView(db, userId),
+    credits: await getBalance(db, userId),
+  };
+}
+
+export async function updateProfile(
+  db: Database,
+  opts: { userId: string; fullName: string; username?: string | null },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(profiles).where(eq(profiles.userId, opts.userId)).for('update');
+    if (!current) {
+      await tx.insert(profiles).values({ userId: opts.userId, fullName: opts.fullName });
+    } else {
+      await tx
+        .update(profiles)
+        .set({ fullName: opts.fullName, updatedAt: new Date() })
+        .where(eq(profiles.userId, opts.userId));
+    }
+    const wanted = opts.username?.toLowerCase();
+    if (!wanted || wanted === current?.username) return;
+    // The once-only rule lives in the WHERE clause: a second change matches no row.
+    try {
+      const changed = await tx
+        .update(profiles)
+        .set({ username: wanted, usernameChangedAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(profiles.userId, opts.userId), isNull(profiles.usernameChangedAt)))
+        .returning({ userId: profiles.userId });
+      if (changed.length === 0) {
+        throw new AppError(409, 'username_locked', 'Username can only be changed once');
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError(409, 'username_taken', MESSAGES.usernameTaken);
+      throw error;
+    }
+  });
+}
+
+/**
+ * Deletes the member and everything that is theirs: sessions, profile, membership, usage, images
+ * (rows and files). Ledger rows stay for accounting with the user reference cleared.
+ */
+export async function deleteAccount(
+  db: Database,
+  storage: Storage,
+  logger: Logger,
+  opts: { userId: string; email: string; confirmEmail: string },
+): Promise<void> {
+  if (opts.confirmEmail.trim().toLowerCase() !== opts.email.toLowerCase()) {
+    throw new AppError(400, 'confirmation_mismatch', 'Type your e-mail address exactly to confirm');
+  }
+  const images = await db
+    .select({ id: generatedImages.id })
+    .from(generatedImages)
+    .where(eq(generatedImages.userId, opts.userId));
+  await db.delete(users).where(eq(users.id, opts.userId));
+  for (const image of images) {
+    try {
+      await storage.deletePrefix(imageKeys.prefix(image.id));
+    } catch (error) {
+      // The rows are gone, so nobody can reach these files; log for the operator to sweep.
+      logger.warn({ err: error, imageId: image.id }, 'could not delete image files of a deleted account');
+    }
+  }
+}

@@ -1,0 +1,68 @@
+// The Hono app: our JSON API, Better Auth, stored images and the SPA, with one error shape.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { accountRoutes } from './account/routes';
+import { authRoutes } from './auth/routes';
+import { contactRoutes } from './contact/routes';
+import { devRoutes } from './dev/routes';
+import { healthRoutes } from './health/routes';
+import { AppError, errorBody, toErrorResponse } from './http/errors';
+import { type RequestVars, requestLog } from './http/request-log';
+import { securityHeaders } from './http/security';
+import { createSpa } from './http/spa';
+import type { Deps } from './runtime';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: Deps) {
+  const { config, logger } = deps;
+  const spa = createSpa(deps.webDir);
+  const app = new Hono<{ Variables: RequestVars }>();
+
+  app.use(requestLog(logger));
+  app.use(securityHeaders({ imageOrigins: config.publicImageBaseUrl ? [config.publicImageBaseUrl] : [] }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413),
+    }),
+  );
+
+  app.route('/api/health', healthRoutes({ database: deps.database, version: deps.version }));
+  app.route(
+    '/api/auth',
+    authRoutes({
+      auth: deps.auth,
+      db: deps.database.db,
+      rateLimiter: deps.rateLimiter,
+      trustProxy: false,
+    }),
+  );
+
+  app.route(
+    '/api/me',
+    accountRoutes({ auth: deps.auth, db: deps.database.db, storage: deps.storage, logger }),
+  );
+  app.route(
+    '/api/contact',
+    contactRoutes({
+      db: deps.database.db,
+      auth: deps.auth,
+      rateLimiter: deps.rateLimiter,
+      trustProxy: false,
+    }),
+  );
+  if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
+
+  app.all('/api/*', () => {
+    throw new AppError(404, 'not_found', 'No such API endpoint');
+  });
+  app.get('*', (c) => spa.serve(c));
+
+  app.onError((error, c) => toErrorResponse(c, error, c.get('log') ?? logger));
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404));
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,73 @@
+// Better Auth, configured once: e-mail + password, cookie sessions in our database.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import * as schema from '../db/schema';
+import { scopedDatabase } from '../db/tx-scope';
+import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
+import { passwordResetMail } from '../mail/templates';
+
+export const SESSION_DAYS = 30;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+export function createAuth(opts: {
+  config: Config;
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  logger: Logger;
+}) {
+  const { config, db, mailer, logger } = opts;
+  return betterAuth({
+    appName: 'Clipsmith',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: opts.secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(scopedDatabase(db), {
+      provider: 'pg',
+      schema: {
+        user: schema.users,
+        session: schema.sessions,
+        account: schema.accounts,
+        verification: schema.verifications,
+      },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, token }) {
+        // Our own page, not Better Auth's redirect endpoint: the SPA posts the token back.
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        await mailer.send({ to: user.email, ...passwordResetMail({ link }) });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+    },
+    // Our own database-backed limiter covers the auth endpoints (shared by every process).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    logger: {
+      log(level, message, ...args) {
+        const line = { args: args.length ? args : undefined };
+        if (level === 'error') logger.error(line, `auth: ${message}`);
+        else if (level === 'warn') logger.warn(line, `auth: ${message}`);
+        else logger.debug(line, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

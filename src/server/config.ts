@@ -1,0 +1,253 @@
+// The only reader of process.env. Everything else receives a Config.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+function got(value: unknown) {
+  return `got ${JSON.stringify(value)}`;
+}
+
+function integer(name: string, min: number, max: number, fallback: number) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const n = Number(raw);
+      if (!/^\s*\d+\s*$/.test(raw) || n < min || n > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${name} must be a number between ${min} and ${max}, ${got(raw)}`,
+        });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+function url(name: string, protocols: string[]) {
+  return optionalText.transform((raw, ctx) => {
+    if (raw === undefined) return undefined;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) throw new Error('protocol');
+      return raw;
+    } catch {
+      const list = protocols.map((p) => `${p}//`).join(' or ');
+      ctx.addIssue({ code: 'custom', message: `${name} must be a URL starting with ${list}, ${got(raw)}` });
+      return z.NEVER;
+    }
+  });
+}
+
+function oneOf<const T extends readonly string[]>(name: string, values: T, fallback: T[number]) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T[number] => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const v = raw.trim().toLowerCase();
+      if (!values.includes(v)) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be one of ${values.join(', ')}, ${got(raw)}` });
+        return z.NEVER;
+      }
+      return v as T[number];
+    });
+}
+
+function flag(name: string, fallback: boolean) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined || raw.trim() === '') return fallback;
+      const v = raw.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+      if (['0', 'false', 'no', 'off'].includes(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false, ${got(raw)}` });
+      return z.NEVER;
+    });
+}
+
+const envSchema = z.object({
+  NODE_ENV: oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
+  PORT: integer('PORT', 1, 65535, 3000),
+  HOST: optionalText,
+  DATA_DIR: optionalText,
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  LOG_FORMAT: optionalText.pipe(
+    z.enum(['json', 'pretty'], { message: 'LOG_FORMAT must be json or pretty' }).optional(),
+  ),
+  AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+    message: 'AUTH_SECRET must be at least 32 characters (leave it unset to have one generated in DATA_DIR)',
+  }),
+  TRUSTED_ORIGINS: optionalText,
+  RATE_LIMIT: flag('RATE_LIMIT', true),
+  SHUTDOWN_TIMEOUT_MS: integer('SHUTDOWN_TIMEOUT_MS', 0, 600_000, 10_000),
+  WORKERS: integer('WORKERS', 0, 64, 2),
+
+  IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
+  OPENAI_API_KEY: optionalText,
+  OPENAI_BASE_URL: url('OPENAI_BASE_URL', ['http:', 'https:']),
+  OPENAI_IMAGE_MODEL: optionalText,
+  OPENAI_VISION_MODEL: optionalText,
+  OPENAI_MODERATION_MODEL: optionalText,
+  OPENAI_TIMEOUT_MS: integer('OPENAI_TIMEOUT_MS', 1000, 600_000, 180_000),
+
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_URL: url('STRIPE_API_URL', ['http:', 'https:']),
+  STRIPE_PRICE_BASIC: optionalText,
+  STRIPE_PRICE_STARTER: optionalText,
+  STRIPE_PRICE_CREATOR: optionalText,
+  STRIPE_PRICE_PRO: optionalText,
+
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: optionalText,
+
+  S3_ENDPOINT: url('S3_ENDPOINT', ['http:', 'https:']),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  PUBLIC_IMAGE_BASE_URL: url('PUBLIC_IMAGE_BASE_URL', ['http:', 'https:']),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export type Config = ReturnType<typeof buildConfig>;
+
+function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
+  const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const isProduction = e.NODE_ENV === 'production';
+  const trustedOrigins = [
+    publicUrl,
+    ...(e.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    // The Vite dev server proxies the API; its origin must pass Better Auth's origin check.
+    ...(isProduction ? [] : ['http://localhost:5173', 'http://127.0.0.1:5173']),
+  ];
+  const provider = e.IMAGE_PROVIDER === 'auto' ? (e.OPENAI_API_KEY ? 'openai' : 'offline') : e.IMAGE_PROVIDER;
+  if (provider === 'openai' && !e.OPENAI_API_KEY) {
+    throw new ConfigError('IMAGE_PROVIDER=openai needs OPENAI_API_KEY to be set');
+  }
+  const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const s3Given = s3Keys.filter((k) => e[k] !== undefined);
+  if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
+    const missing = s3Keys.filter((k) => e[k] === undefined).join(', ');
+    throw new ConfigError(`S3 storage needs ${s3Keys.join(', ')}; missing ${missing}`);
+  }
+
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST ?? '0.0.0.0',
+    dataDir,
+    publicUrl,
+    secureCookies: publicUrl.startsWith('https://'),
+    trustedOrigins: [...new Set(trustedOrigins)],
+    // Readable logs for a person at a terminal in development, JSON lines everywhere else.
+    log: {
+      level: e.LOG_LEVEL,
+      pretty: e.LOG_FORMAT
+        ? e.LOG_FORMAT === 'pretty'
+        : !isProduction && e.NODE_ENV !== 'test' && process.stdout.isTTY === true,
+    },
+    authSecret: e.AUTH_SECRET,
+    rateLimit: e.RATE_LIMIT,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    workers: e.WORKERS,
+    database: e.DATABASE_URL
+      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
+    images: {
+      provider,
+      openai: e.OPENAI_API_KEY
+        ? {
+            apiKey: e.OPENAI_API_KEY,
+            baseURL: e.OPENAI_BASE_URL,
+            imageModel: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-2',
+            visionModel: e.OPENAI_VISION_MODEL ?? 'gpt-5-mini',
+            moderationModel: e.OPENAI_MODERATION_MODEL ?? 'omni-moderation-latest',
+            timeoutMs: e.OPENAI_TIMEOUT_MS,
+          }
+        : undefined,
+    },
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          apiUrl: e.STRIPE_API_URL,
+        }
+      : undefined,
+    stripePrices: {
+      basic: e.STRIPE_PRICE_BASIC,
+      starter: e.STRIPE_PRICE_STARTER,
+      creator: e.STRIPE_PRICE_CREATOR,
+      pro: e.STRIPE_PRICE_PRO,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? 'Clipsmith <no-reply@clipsmith.local>',
+    },
+    storage: e.S3_BUCKET
+      ? ({
+          kind: 's3',
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+        } as const)
+      : ({ kind: 'local', dir: path.join(dataDir, 'images') } as const),
+    publicImageBaseUrl: e.PUBLIC_IMAGE_BASE_URL?.replace(/\/+$/, ''),
+  };
+}
+
+/** Parses the environment; throws ConfigError with one line naming the variable. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue.path[0] ?? 'configuration');
+    throw new ConfigError(issue.message.startsWith(name) ? issue.message : `${name}: ${issue.message}`);
+  }
+  return buildConfig(parsed.data, cwd);
+}
+
+/**
+ * The auth secret signs session cookies. Generated once and kept in DATA_DIR so sessions survive
+ * restarts on a machine that never configured one.
+ */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

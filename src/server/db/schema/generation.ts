@@ -1,0 +1,73 @@
+// Generation jobs and the images they produce.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+
+export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type GenerationStatusValue = (typeof GENERATION_STATUSES)[number];
+
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: GENERATION_STATUSES }).notNull().default('queued'),
+    prompt: text('prompt').notNull(),
+    finalPrompt: text('final_prompt').notNull(),
+    theme: text('theme').notNull(),
+    quality: text('quality').notNull(),
+    privacy: text('privacy').notNull(),
+    seed: integer('seed').notNull(),
+    cost: integer('cost').notNull().default(0),
+    // The usage month reserved for this job, so a failure releases the right row.
+    usageMonth: text('usage_month').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    phase: text('phase'),
+    error: text('error'),
+    imageId: uuid('image_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('generations_user_idx').on(t.userId, t.createdAt),
+    index('generations_open_idx').on(t.status, t.updatedAt).where(sql`${t.status} in ('queued', 'running')`),
+    check('generations_status_check', sql`${t.status} in ('queued', 'running', 'succeeded', 'failed')`),
+  ],
+);
+
+export const generatedImages = pgTable(
+  'generated_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    generationId: uuid('generation_id'),
+    prompt: text('prompt').notNull(),
+    finalPrompt: text('final_prompt').notNull(),
+    theme: text('theme').notNull(),
+    quality: text('quality').notNull(),
+    privacy: text('privacy', { enum: ['public', 'private'] }).notNull(),
+    provider: text('provider').notNull(),
+    model: text('model').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    hasSvg: integer('has_svg').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('generated_images_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // Keyset pagination of the public gallery walks this index in either direction.
+    index('generated_images_public_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.privacy} = 'public'`),
+    check('generated_images_privacy_check', sql`${t.privacy} in ('public', 'private')`),
+  ],
+);
+
+export type GenerationRow = typeof generations.$inferSelect;
+export type GeneratedImageRow = typeof generatedImages.$inferSelect;

@@ -1,0 +1,80 @@
+// One error shape for every API response: {"error":{"code":"…","message":"…"}}.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { Logger } from '../logger';
+
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(status: ContentfulStatusCode, code: string, message: string, headers?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
+export const unauthorized = () => new AppError(401, 'unauthorized', 'Please sign in to continue');
+
+export function errorBody(code: string, message: string) {
+  return { error: { code, message } };
+}
+
+export function toErrorResponse(c: Context, error: unknown, log: Logger) {
+  if (error instanceof AppError) {
+    return c.json(errorBody(error.code, error.message), error.status, error.headers);
+  }
+  if (error instanceof HTTPException) {
+    const status = error.status;
+    if (status === 413)
+      return c.json(errorBody('payload_too_large', 'The request body is larger than 1 MB'), 413);
+    return c.json(
+      errorBody(codeForStatus(status), error.message || 'Request failed'),
+      status as ContentfulStatusCode,
+    );
+  }
+  log.error({ err: error }, 'unhandled error');
+  return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);
+}
+
+function codeForStatus(status: number): string {
+  if (status === 400) return 'bad_request';
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  return 'error';
+}
+
+/** Reads and validates a JSON body; malformed JSON and schema failures become 400s with a readable message. */
+export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch (error) {
+    if (error instanceof HTTPException) throw error;
+    throw new AppError(400, 'invalid_json', 'The request body is not valid JSON');
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const field = issue.path.length > 0 ? issue.path.join('.') : undefined;
+    const message =
+      issue.message && !issue.message.startsWith('Invalid')
+        ? issue.message
+        : `${field ?? 'input'}: ${issue.message}`;
+    throw new AppError(400, 'invalid_request', message);
+  }
+  return result.data;
+}

@@ -1,0 +1,77 @@
+// Serves the built React app: hashed assets cached forever, index.html never, deep links get index.html.
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const MISSING_BUILD = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Clipsmith</title></head>
+<body><main><h1>Clipsmith</h1><p>The web app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first).</p></main></body></html>`;
+
+export type Spa = {
+  serve(c: Context): Promise<Response>;
+  /** The index.html text, for server-rendered variants (share pages). */
+  indexHtml(): string;
+};
+
+export function createSpa(webDir: string): Spa {
+  const root = path.resolve(webDir);
+  let cachedIndex: string | undefined;
+  const indexHtml = () => {
+    if (cachedIndex !== undefined) return cachedIndex;
+    const file = path.join(root, 'index.html');
+    const text = existsSync(file) ? readFileSync(file, 'utf8') : MISSING_BUILD;
+    // Re-read in development so a rebuild shows without a restart.
+    if (existsSync(file)) cachedIndex = text;
+    return text;
+  };
+
+  return {
+    indexHtml,
+    async serve(c) {
+      const urlPath = decodeURIComponent(new URL(c.req.url).pathname);
+      const file = path.join(root, urlPath);
+      if (
+        file.startsWith(root + path.sep) &&
+        !urlPath.endsWith('/') &&
+        isFile(file) &&
+        path.basename(file) !== 'index.html'
+      ) {
+        const ext = path.extname(file);
+        const immutable = urlPath.startsWith('/assets/');
+        const body = await readFile(file);
+        return c.body(body, 200, {
+          'Content-Type': TYPES[ext] ?? 'application/octet-stream',
+          'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        });
+      }
+      if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {
+        return c.text('Not found', 404);
+      }
+      return c.html(indexHtml(), 200, { 'Cache-Control': 'no-cache' });
+    },
+  };
+}
+
+function isFile(file: string) {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

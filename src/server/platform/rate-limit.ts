@@ -1,0 +1,51 @@
+// Fixed-window counters in the database, so every web process shares them.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { rateLimits } from '../db/schema';
+import { AppError } from '../http/errors';
+
+export type RateLimitRule = { name: string; limit: number; windowMs: number };
+
+export type RateLimiter = {
+  enabled: boolean;
+  /** Counts one hit for each key; throws a 429 AppError when any key is over its limit. */
+  hit(rule: RateLimitRule, keys: string[]): Promise<void>;
+};
+
+export function createRateLimiter(opts: { db: Database; enabled: boolean; now?: () => number }): RateLimiter {
+  const now = opts.now ?? Date.now;
+  return {
+    enabled: opts.enabled,
+    async hit(rule, keys) {
+      if (!opts.enabled) return;
+      const t = now();
+      const windowStart = t - (t % rule.windowMs);
+      for (const key of keys) {
+        const id = `${rule.name}:${key}`;
+        // One statement: a new window resets the count, the same window adds one.
+        const rows = await opts.db
+          .insert(rateLimits)
+          .values({ key: id, count: 1, windowStart })
+          .onConflictDoUpdate({
+            target: rateLimits.key,
+            set: {
+              count: sql`case when ${rateLimits.windowStart} = ${windowStart} then ${rateLimits.count} + 1 else 1 end`,
+              windowStart,
+            },
+          })
+          .returning({ count: rateLimits.count });
+        if ((rows[0]?.count ?? 0) > rule.limit) {
+          const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - t) / 1000));
+          throw new AppError(
+            429,
+            'rate_limited',
+            `Too many attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+            { 'Retry-After': String(retryAfter) },
+          );
+        }
+      }
+    },
+  };
+}
+
+export const AUTH_RATE_LIMIT: RateLimitRule = { name: 'auth', limit: 5, windowMs: 60_000 };

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Storage } from './storage';
+
+const TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.svg': 'image/svg+xml',
+};
+
+export function createLocalStorage(dir: string): Storage {
+  const root = path.resolve(dir);
+  const resolve = (key: string) => {
+    const file = path.resolve(root, key);
+    if (!file.startsWith(root + path.sep)) throw new Error(`storage key outside the folder: ${key}`);
+    return file;
+  };
+  return {
+    kind: 'local',
+    async put(key, bytes) {
+      const file = resolve(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      await writeFile(tmp, bytes);
+      await rename(tmp, file);
+    },
+    async get(key) {
+      try {
+        const bytes = await readFile(resolve(key));
+        const etag = `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+        return { bytes, contentType: TYPES[path.extname(key)] ?? 'application/octet-stream', etag };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async deletePrefix(prefix) {
+      await rm(resolve(prefix), { recursive: true, force: true });
+    },
+  };
+}

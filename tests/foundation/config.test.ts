@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config';
+import { freePort, runServer } from '../helpers/process';
+
+describe('configuration', () => {
+  it('runs on embedded defaults with no variables at all', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toBe('/srv/app/data');
+    expect(config.database).toEqual({ kind: 'pglite', dir: '/srv/app/data/db' });
+    expect(config.storage).toEqual({ kind: 'local', dir: '/srv/app/data/images' });
+    expect(config.images.provider).toBe('offline');
+    expect(config.stripe).toBeUndefined();
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT must be a number between 1 and 65535, got "abc"'],
+    [{ PORT: '70000' }, 'PORT must be a number between 1 and 65535, got "70000"'],
+    [
+      { DATABASE_URL: 'mysql://x' },
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://, got "mysql://x"',
+    ],
+    [
+      { LOG_LEVEL: 'loud' },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
+    [{ IMAGE_PROVIDER: 'openai' }, 'IMAGE_PROVIDER=openai needs OPENAI_API_KEY to be set'],
+  ])('rejects %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('stops start-up with one clear line and exit code 1, no stack trace', async () => {
+    const proc = runServer({ PORT: 'abc' });
+    const code = await proc.exited;
+    expect(code).toBe(1);
+    const lines = proc.output().trim().split('\n');
+    expect(lines).toEqual(['Clipsmith cannot start: PORT must be a number between 1 and 65535, got "abc"']);
+  });
+
+  it('fails fast with a clear message when DATABASE_URL cannot be reached', async () => {
+    const started = Date.now();
+    const proc = runServer({
+      DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      PORT: String(await freePort()),
+    });
+    expect(await proc.exited).toBe(1);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(proc.output()).toMatch(
+      /^Clipsmith cannot start: Cannot connect to the database at 127\.0\.0\.1:1\/none/,
+    );
+    expect(proc.output()).not.toMatch(/\n\s+at /);
+  });
+});
