@@ -5,11 +5,13 @@ import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { contactRoutes } from './contact/routes';
 import { devRoutes } from './dev/routes';
+import { generationRoutes } from './generation/routes';
 import { healthRoutes } from './health/routes';
 import { AppError, errorBody, toErrorResponse } from './http/errors';
 import { type RequestVars, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
+import { imageRoutes } from './images/routes';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -51,6 +53,25 @@ export function createApp(deps: Deps) {
       auth: deps.auth,
       rateLimiter: deps.rateLimiter,
       trustProxy: false,
+    }),
+  );
+  app.route(
+    '/api/generations',
+    generationRoutes({
+      auth: deps.auth,
+      db: deps.database.db,
+      moderation: deps.moderation,
+      events: deps.events,
+      jobs: deps.jobs,
+    }),
+  );
+  app.route(
+    '/images',
+    imageRoutes({
+      db: deps.database.db,
+      auth: deps.auth,
+      storage: deps.storage,
+      publicImageBaseUrl: config.publicImageBaseUrl,
     }),
   );
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));

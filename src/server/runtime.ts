@@ -1,10 +1,23 @@
 // Builds every dependency from the config: the one place that picks adapters.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VALIDATION_PAUSE_MS } from '../core/constants';
 import { createApp } from './app';
 import { type Auth, createAuth } from './auth/auth';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
+import { createAnalysisCheck } from './generation/checks/analysis';
+import { createVisionCheck } from './generation/checks/vision';
+import { createGenerationEvents, type GenerationEvents } from './generation/events';
+import { createBlocklistModeration } from './generation/moderation/blocklist';
+import { createOpenAIModeration } from './generation/moderation/openai';
+import { runGeneration } from './generation/pipeline';
+import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
+import { createOfflineComposer } from './generation/providers/offline';
+import { createOpenAIProvider } from './generation/providers/openai';
+import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
+import { removeBackground } from './images/variants';
+import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
@@ -22,6 +35,11 @@ export type Deps = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   storage: Storage;
+  imageProvider: ImageProvider;
+  imageCheck: ImageCheck;
+  moderation: Moderation;
+  events: GenerationEvents;
+  jobs: JobRunner;
   webDir: string;
   version: string;
 };
@@ -38,7 +56,43 @@ export type RuntimeOverrides = {
   database?: DatabaseHandle;
   webDir?: string;
   storage?: Storage;
+  imageProvider?: ImageProvider;
+  imageCheck?: ImageCheck;
+  moderation?: Moderation;
+  /** Pause between Triple Validation attempts (2 s by default). */
+  validationPauseMs?: number;
+  /** Set false to leave the sweeper and queued-job pickup to the caller (tests). */
+  background?: boolean;
 };
+
+const SWEEP_EVERY_MS = 60_000;
+
+/** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
+function imageServices(config: Config, logger: Logger) {
+  const openai = config.images.openai;
+  if (config.images.provider === 'openai' && openai) {
+    const common = { apiKey: openai.apiKey, baseURL: openai.baseURL, logger };
+    return {
+      imageProvider: createOpenAIProvider({
+        ...common,
+        model: openai.imageModel,
+        timeoutMs: openai.timeoutMs,
+        maxRetries: 1,
+      }),
+      imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
+      moderation: createOpenAIModeration({
+        ...common,
+        model: openai.moderationModel,
+        fallback: createBlocklistModeration(),
+      }),
+    };
+  }
+  return {
+    imageProvider: createOfflineComposer(),
+    imageCheck: createAnalysisCheck(),
+    moderation: createBlocklistModeration(),
+  };
+}
 
 export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
   const logger = overrides.logger ?? createLogger(config.log);
@@ -58,6 +112,26 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const storage =
       overrides.storage ??
       createLocalStorage(config.storage.kind === 'local' ? config.storage.dir : config.dataDir);
+    const defaults = imageServices(config, logger);
+    const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
+    const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
+    const moderation = overrides.moderation ?? defaults.moderation;
+    const events = createGenerationEvents();
+    const pipeline = {
+      db,
+      storage,
+      provider: imageProvider,
+      imageCheck,
+      events,
+      logger,
+      validationPauseMs: overrides.validationPauseMs ?? VALIDATION_PAUSE_MS,
+      removeBackground,
+    };
+    const jobs = createInProcessRunner({
+      concurrency: config.workers,
+      run: (id) => runGeneration(pipeline, id),
+      logger,
+    });
     const deps: Deps = {
       config,
       logger,
@@ -66,14 +140,32 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       mailer,
       rateLimiter,
       storage,
+      imageProvider,
+      imageCheck,
+      moderation,
+      events,
+      jobs,
       webDir: path.resolve(overrides.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
     const app = createApp(deps);
+
+    let sweeper: NodeJS.Timeout | undefined;
+    if (overrides.background !== false && config.workers > 0) {
+      // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
+      const sweep = () =>
+        sweepStuckGenerations({ db, events, logger }).catch((err) => logger.error({ err }, 'sweeper failed'));
+      await sweep();
+      for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
+      sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+      sweeper.unref();
+    }
     return {
       deps,
       app,
       async close() {
+        clearInterval(sweeper);
+        await jobs.stop();
         await database.close();
       },
     };

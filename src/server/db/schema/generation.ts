@@ -24,7 +24,7 @@ export const generations = pgTable(
     // The usage month reserved for this job, so a failure releases the right row.
     usageMonth: text('usage_month').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    phase: text('phase'),
+    phase: text('phase', { enum: ['generating', 'checking', 'storing'] }),
     error: text('error'),
     imageId: uuid('image_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

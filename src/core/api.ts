@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { CREDIT_PACKS, PLANS } from './catalog';
+import { GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE } from './constants';
+import { MESSAGES } from './messages';
+import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
+import { PROMPT_MAX_LENGTH } from './prompt';
+import { isSafeRedirectPath } from './redirect';
+import { TIERS } from './tiers';
+
+// Schemas of the JSON API, used by the server to validate and by the web app for forms and
+// typed responses. Messages are the ones the user sees next to the field.
+
+export const themeIdSchema = z.enum(THEME_IDS);
+export const qualitySchema = z.enum(QUALITY_IDS);
+export const privacySchema = z.enum(PRIVACY_IDS);
+export const tierSchema = z.enum(TIERS);
+
+export const generationRequestSchema = z.object({
+  prompt: z
+    .string({ error: MESSAGES.enterDescription })
+    .trim()
+    .min(1, MESSAGES.enterDescription)
+    .max(PROMPT_MAX_LENGTH, MESSAGES.promptTooLong),
+  theme: themeIdSchema.default('default'),
+  quality: qualitySchema.default('low'),
+  privacy: privacySchema.default('public'),
+});
+export type GenerationRequest = z.infer<typeof generationRequestSchema>;
+export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
+
+export const generatedImageViewSchema = z.object({
+  id: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  /** Only for public images: the share page. */
+  shareUrl: z.string().optional(),
+  width: z.number().int(),
+  height: z.number().int(),
+  privacy: privacySchema,
+  prompt: z.string(),
+  theme: themeIdSchema,
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
+
+export const GENERATION_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export const generationStatusSchema = z.object({
+  id: z.string(),
+  status: z.enum(GENERATION_STATES),
+  attempts: z.number().int(),
+  /** While running: what the job is doing now. */
+  phase: z.enum(['generating', 'checking', 'storing']).optional(),
+  /** Credits charged (0 or 1); a failed generation's credit is refunded. */
+  cost: z.number().int(),
+  error: z.string().optional(),
+  image: generatedImageViewSchema.optional(),
+});
+export type GenerationStatus = z.infer<typeof generationStatusSchema>;
+
+export const emailSchema = z
+  .string({ error: MESSAGES.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email(MESSAGES.invalidEmail));
+
+export const passwordSchema = z
+  .string({ error: MESSAGES.passwordTooShort })
+  .min(8, MESSAGES.passwordTooShort)
+  .max(128, MESSAGES.passwordTooLong);
+
+export const usernameSchema = z
+  .string({ error: MESSAGES.usernameInvalid })
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{3,30}$/, MESSAGES.usernameInvalid);
+
+export const profileUpdateSchema = z.object({
+  fullName: z
+    .string({ error: MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, MESSAGES.fullNameRequired)
+    .max(100, MESSAGES.fullNameTooLong),
+  /** Present only when the user asks to change it. */
+  username: usernameSchema.optional(),
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const deleteAccountSchema = z.object({
+  /** The user types their own e-mail; compared with the account's (both lower-cased). */
+  confirmEmail: emailSchema,
+});
+export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
+
+export const contactMessageSchema = z.object({
+  name: z
+    .string({ error: MESSAGES.contactNameRequired })
+    .trim()
+    .min(1, MESSAGES.contactNameRequired)
+    .max(100, MESSAGES.contactNameTooLong),
+  email: emailSchema,
+  message: z
+    .string({ error: MESSAGES.contactMessageTooShort })
+    .trim()
+    .min(10, MESSAGES.contactMessageTooShort)
+    .max(5000, MESSAGES.contactMessageTooLong),
+});
+export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const checkoutRequestSchema = z
+  .object({
+    kind: z.enum(['plan', 'pack']),
+    id: z.string().trim().min(1),
+    /** Same-site path to come back to after checkout; anything else is rejected. */
+    returnTo: z.string().refine(isSafeRedirectPath, MESSAGES.invalidReturnPath).optional(),
+  })
+  .superRefine((value, ctx) => {
+    const known =
+      value.kind === 'plan'
+        ? PLANS.some((plan) => plan.id === value.id)
+        : CREDIT_PACKS.some((pack) => pack.id === value.id);
+    if (!known) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: value.kind === 'plan' ? MESSAGES.unknownPlan : MESSAGES.unknownPack,
+      });
+    }
+  });
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const GALLERY_SORTS = ['newest', 'oldest'] as const;
+// Query strings arrive as text, hence the coercion; an empty search means no search.
+export const galleryQuerySchema = z.object({
+  cursor: z.string().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
+  q: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((q) => q || undefined),
+  sort: z.enum(GALLERY_SORTS).default('newest'),
+});
+export type GalleryQuery = z.infer<typeof galleryQuerySchema>;
+
+export const historyQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type HistoryQuery = z.infer<typeof historyQuerySchema>;
+
+export const imagePatchSchema = z.object({
+  privacy: privacySchema,
+});
+export type ImagePatch = z.infer<typeof imagePatchSchema>;
+
+export const meSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    /** Display name: full name, else e-mail prefix, else 'User'. */
+    name: z.string(),
+    fullName: z.string(),
+    username: z.string(),
+    /** ISO 8601 once the one allowed username change has been used. */
+    usernameChangedAt: z.string().nullable(),
+    avatarInitials: z.string(),
+  }),
+  membership: z.object({
+    tier: tierSchema,
+    status: z.string(),
+    imageCount: z.number().int(),
+    /** null = unlimited (enterprise). */
+    imageLimit: z.number().int().nullable(),
+    /** ISO 8601 end of the paid period; null for free. */
+    periodEnd: z.string().nullable(),
+  }),
+  credits: z.number().int(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const apiErrorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CREDIT_PACKS,
+  findPack,
+  findPlan,
+  formatPrice,
+  PLANS,
+  pricePerCredit,
+  totalCredits,
+} from './catalog';
+
+describe('plans', () => {
+  it('has the four plans with their prices and limits', () => {
+    expect(PLANS.map((p) => [p.id, p.name, p.price, p.imagesPerMonth, p.tier])).toEqual([
+      ['free', 'Free', 0, 3, 'free'],
+      ['basic', 'Basic', 7.99, 30, 'basic'],
+      ['premium', 'Premium', 12.99, 100, 'premium'],
+      ['enterprise', 'Enterprise', 24.99, null, 'enterprise'],
+    ]);
+  });
+
+  it('sells only free and basic; premium and enterprise are coming soon', () => {
+    expect(PLANS.filter((p) => p.purchasable).map((p) => p.id)).toEqual(['free', 'basic']);
+    expect(PLANS.filter((p) => p.comingSoon).map((p) => p.id)).toEqual(['premium', 'enterprise']);
+  });
+
+  it('lists the features of the spec', () => {
+    expect(findPlan('free')?.features).toEqual(['3 clips/month', 'Basic prompts', 'Standard resolution']);
+    expect(findPlan('basic')?.features).toContain('Triple Validation');
+    expect(findPlan('premium')?.features).toEqual([
+      '100 clips/month',
+      'Expert prompts',
+      'Sortable Explore gallery',
+      'Custom styles',
+    ]);
+    expect(findPlan('enterprise')?.features).toEqual([
+      'Unlimited',
+      'API access',
+      'Team management',
+      'Priority rendering',
+    ]);
+  });
+
+  it('finds plans by id only', () => {
+    expect(findPlan('basic')?.price).toBe(7.99);
+    expect(findPlan('pro')).toBeUndefined();
+    expect(findPlan(undefined)).toBeUndefined();
+  });
+});
+
+describe('credit packs', () => {
+  it('has the three packs', () => {
+    expect(CREDIT_PACKS.map((p) => [p.id, p.name, p.credits, p.bonus, p.price])).toEqual([
+      ['starter', 'Starter Pack', 5, 0, 4.99],
+      ['creator', 'Creator Pack', 12, 2, 12.99],
+      ['pro', 'Pro Pack', 25, 5, 24.99],
+    ]);
+  });
+
+  it('counts the bonus in the total and the price per credit', () => {
+    expect(CREDIT_PACKS.map(totalCredits)).toEqual([5, 14, 30]);
+    expect(CREDIT_PACKS.map(pricePerCredit)).toEqual(['1.00', '0.93', '0.83']);
+  });
+
+  it('finds packs by id', () => {
+    expect(findPack('creator')?.credits).toBe(12);
+    expect(findPack('basic')).toBeUndefined();
+    expect(findPack(null)).toBeUndefined();
+  });
+});
+
+describe('formatPrice', () => {
+  it.each([
+    [0, '$0'],
+    [7.99, '$7.99'],
+    [12.99, '$12.99'],
+    [5, '$5'],
+    [4.5, '$4.50'],
+  ])('%d → %s', (amount, text) => {
+    expect(formatPrice(amount)).toBe(text);
+  });
+});

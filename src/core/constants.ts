@@ -1,0 +1,23 @@
+/** Timings and sizes from SPEC §9, shared so the server and the UI agree. */
+export const COPIED_MS = 2000;
+export const THEME_WARNING_MS = 2000;
+export const LOGIN_REDIRECT_DELAY_MS = 300;
+export const SPINNER_DELAY_MS = 100;
+export const HISTORY_PAGE_SIZE = 15;
+export const GALLERY_PAGE_SIZE = 24;
+export const GALLERY_MAX_PAGE_SIZE = 48;
+export const HOVER_PROMPT_LENGTH = 30;
+export const TOAST_DURATIONS = {
+  blank: 4000,
+  error: 4000,
+  success: 2000,
+  loading: Number.POSITIVE_INFINITY,
+} as const;
+export const MAX_TOASTS = 20;
+export const IMAGE_SIZE = 1024;
+export const THUMB_SIZE = 512;
+/** Triple Validation: attempts per generation and the pause after a failed check. */
+export const VALIDATION_ATTEMPTS = 3;
+export const VALIDATION_PAUSE_MS = 2000;
+export const DASHBOARD_RECENT_IMAGES = 8;
+export const LEDGER_DESCRIPTION_LENGTH = 50;

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+
+// Download options for a generated image: format × size × variant.
+// Pure and browser-safe: the UI builds its menus from these lists, the server validates with the same rules.
+
+export const DOWNLOAD_FORMATS = [
+  { id: 'png', label: 'PNG', ext: 'png', contentType: 'image/png', transparency: true },
+  { id: 'webp', label: 'WebP', ext: 'webp', contentType: 'image/webp', transparency: true },
+  { id: 'jpg', label: 'JPEG', ext: 'jpg', contentType: 'image/jpeg', transparency: false },
+  { id: 'svg', label: 'SVG', ext: 'svg', contentType: 'image/svg+xml', transparency: true },
+] as const;
+
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number]['id'];
+export type DownloadFormatInfo = (typeof DOWNLOAD_FORMATS)[number];
+
+/** Pixel sizes of the square download; 1024 is the generated size, 2048 is upscaled. */
+export const DOWNLOAD_SIZES = [128, 256, 512, 1024, 2048] as const;
+export type DownloadSize = (typeof DOWNLOAD_SIZES)[number];
+
+/** The size the images are generated at; larger downloads are upscaled. */
+export const NATIVE_IMAGE_SIZE = 1024;
+
+export const DOWNLOAD_SIZE_LABELS: Record<DownloadSize, string> = {
+  128: '128 px (emoji)',
+  256: '256 px',
+  512: '512 px',
+  1024: '1024 px',
+  2048: '2048 px (upscaled)',
+};
+
+export const DOWNLOAD_VARIANTS = [
+  { id: 'original', label: 'Original' },
+  { id: 'transparent', label: 'Transparent background' },
+  { id: 'sticker', label: 'Sticker (die-cut)' },
+] as const;
+
+export type DownloadVariant = (typeof DOWNLOAD_VARIANTS)[number]['id'];
+
+export const DOWNLOAD_DEFAULTS = { format: 'png', size: 1024, variant: 'original' } as const satisfies {
+  format: DownloadFormat;
+  size: DownloadSize;
+  variant: DownloadVariant;
+};
+
+const formatIds = DOWNLOAD_FORMATS.map((f) => f.id) as [DownloadFormat, ...DownloadFormat[]];
+const variantIds = DOWNLOAD_VARIANTS.map((v) => v.id) as [DownloadVariant, ...DownloadVariant[]];
+
+export const DOWNLOAD_MESSAGES = {
+  format: 'Unknown format: choose png, webp, jpg or svg',
+  size: 'Unknown size: choose 128, 256, 512, 1024 or 2048',
+  variant: 'Unknown variant: choose original, transparent or sticker',
+  jpgTransparency: 'JPEG has no transparency: choose PNG or WebP for a transparent or sticker download',
+} as const;
+
+// Query strings arrive as strings; sizes are coerced and must be one of the listed values.
+const sizeSchema = z.coerce
+  .number({ error: DOWNLOAD_MESSAGES.size })
+  .pipe(z.literal(DOWNLOAD_SIZES, { error: DOWNLOAD_MESSAGES.size }));
+
+/** Shape of `GET /images/:id/download` query (each field defaults: png, 1024, original). */
+export const downloadQuerySchema = z.object({
+  format: z.enum(formatIds, { error: DOWNLOAD_MESSAGES.format }).default(DOWNLOAD_DEFAULTS.format),
+  size: sizeSchema.default(DOWNLOAD_DEFAULTS.size),
+  variant: z.enum(variantIds, { error: DOWNLOAD_MESSAGES.variant }).default(DOWNLOAD_DEFAULTS.variant),
+});
+
+export interface DownloadRequest {
+  format: DownloadFormat;
+  size: DownloadSize;
+  variant: DownloadVariant;
+}
+
+export type DownloadValidation = { ok: true; value: DownloadRequest } | { ok: false; message: string };
+
+/**
+ * Parses and checks a download query. Rules:
+ * - JPEG cannot carry transparency, so jpg + transparent/sticker is refused (a sticker flattened on white
+ *   would lose its white die-cut outline). jpg + original is allowed and flattened on white.
+ * - SVG is size-independent: every size is accepted; it only sets the SVG's width/height attributes.
+ */
+export function validateDownload(query: unknown): DownloadValidation {
+  const parsed = downloadQuerySchema.safeParse(query ?? {});
+  if (!parsed.success) {
+    const messages = [...new Set(parsed.error.issues.map((issue) => issue.message))];
+    return { ok: false, message: messages.join('; ') || 'Invalid download options' };
+  }
+  const value: DownloadRequest = parsed.data;
+  if (value.format === 'jpg' && value.variant !== 'original') {
+    return { ok: false, message: DOWNLOAD_MESSAGES.jpgTransparency };
+  }
+  return { ok: true, value };
+}
+
+export function downloadFormatInfo(format: DownloadFormat): DownloadFormatInfo {
+  return DOWNLOAD_FORMATS.find((f) => f.id === format)!;
+}
+
+/** `clipart-{timestamp}-{size}.{ext}`, timestamp = the image's creation time in ms. */
+export function downloadFileName(input: {
+  createdAt: Date | number | string;
+  size: DownloadSize;
+  format: DownloadFormat;
+}): string {
+  const ms = new Date(input.createdAt).getTime();
+  const timestamp = Number.isFinite(ms) ? ms : 0;
+  return `clipart-${timestamp}-${input.size}.${downloadFormatInfo(input.format).ext}`;
+}
+
+/**
+ * Storage key of a rendered download, relative to the image's folder (`{imageId}/` is prefixed when given):
+ * `{variant}-{size}.{ext}`.
+ */
+export function variantCacheKey(input: { imageId?: string } & DownloadRequest): string {
+  const name = `${input.variant}-${input.size}.${downloadFormatInfo(input.format).ext}`;
+  return input.imageId ? `${input.imageId}/${name}` : name;
+}
+
+export interface DownloadDescription {
+  /** One line for the UI, e.g. 'PNG · 2048 px (upscaled) · Sticker (die-cut)'. */
+  label: string;
+  formatLabel: string;
+  sizeLabel: string;
+  variantLabel: string;
+  upscaled: boolean;
+  traced: boolean;
+  /** Short caveat to show next to the choice, or null. */
+  note: string | null;
+}
+
+/**
+ * UI labels for a choice. `hasVector` says whether the image has its own vector (composer images do);
+ * without one an SVG is traced from the pixels and labelled 'SVG (traced)'.
+ */
+export function describeDownload(input: DownloadRequest & { hasVector: boolean }): DownloadDescription {
+  const traced = input.format === 'svg' && (!input.hasVector || input.variant === 'sticker');
+  const formatLabel = traced ? 'SVG (traced)' : downloadFormatInfo(input.format).label;
+  const sizeLabel = input.format === 'svg' ? 'any size (vector)' : DOWNLOAD_SIZE_LABELS[input.size];
+  const variantLabel = DOWNLOAD_VARIANTS.find((v) => v.id === input.variant)!.label;
+  const upscaled = input.format !== 'svg' && input.size > NATIVE_IMAGE_SIZE;
+  let note: string | null = null;
+  if (input.format === 'jpg') note = 'JPEG has no transparency: flattened on white';
+  else if (traced) note = 'Traced from the picture: colours are simplified';
+  else if (upscaled) note = 'Upscaled from 1024 px';
+  return {
+    label: [formatLabel, sizeLabel, variantLabel].join(' · '),
+    formatLabel,
+    sizeLabel,
+    variantLabel,
+    upscaled,
+    traced,
+    note,
+  };
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { checkEntitlement, checkPrivacyChange, describeCost, imagesLeft } from './entitlement';
+import { DEFAULT_OPTIONS, type GenerationOptions } from './options';
+import type { Tier } from './tiers';
+
+const plain: GenerationOptions = { ...DEFAULT_OPTIONS };
+const premiumVariants: GenerationOptions[] = [
+  { theme: 'comic', quality: 'low', privacy: 'public' },
+  { theme: 'default', quality: 'high', privacy: 'public' },
+  { theme: 'default', quality: 'low', privacy: 'private' },
+  { theme: 'pixel', quality: 'high', privacy: 'private' },
+];
+
+const PREMIUM = 'You need 1 credit to use premium features';
+const freeLimit = (n: number) =>
+  `You've reached your monthly limit of ${n} images. Upgrade your plan or purchase credits to generate more.`;
+const paidLimit = (n: number) =>
+  `You've reached your monthly limit of ${n} images. Upgrade your plan to generate more.`;
+
+const included = { allowed: true, cost: 0, reason: 'included' };
+const premiumCredit = { allowed: true, cost: 1, reason: 'premium-credit' };
+const overLimitCredit = { allowed: true, cost: 1, reason: 'over-limit-credit' };
+const needCredit = { allowed: false, code: 'premium_requires_credit', message: PREMIUM };
+const limitFree = { allowed: false, code: 'monthly_limit_reached', message: freeLimit(3) };
+const limitPaid = (n: number) => ({ allowed: false, code: 'monthly_limit_reached', message: paidLimit(n) });
+
+type Row = [tier: Tier, used: number, credits: number, premium: boolean, expected: object];
+
+// Every tier × below / at limit × 0 / 1+ credits × plain / premium options.
+const TABLE: Row[] = [
+  ['free', 0, 0, false, included],
+  ['free', 0, 0, true, needCredit],
+  ['free', 2, 5, false, included],
+  ['free', 2, 1, true, premiumCredit],
+  ['free', 3, 0, false, limitFree],
+  ['free', 3, 0, true, limitFree],
+  ['free', 3, 1, false, overLimitCredit],
+  ['free', 3, 1, true, overLimitCredit],
+  ['free', 7, 12, true, overLimitCredit],
+
+  ['basic', 0, 0, false, included],
+  ['basic', 29, 0, true, included],
+  ['basic', 29, 3, true, included],
+  ['basic', 10, 3, false, included],
+  ['basic', 30, 0, false, limitPaid(30)],
+  ['basic', 30, 0, true, limitPaid(30)],
+  ['basic', 30, 5, false, limitPaid(30)],
+  ['basic', 31, 5, true, limitPaid(30)],
+
+  ['premium', 0, 0, false, included],
+  ['premium', 99, 0, true, included],
+  ['premium', 50, 2, true, included],
+  ['premium', 99, 2, false, included],
+  ['premium', 100, 0, false, limitPaid(100)],
+  ['premium', 100, 0, true, limitPaid(100)],
+  ['premium', 100, 9, false, limitPaid(100)],
+  ['premium', 100, 9, true, limitPaid(100)],
+
+  ['enterprise', 0, 0, false, included],
+  ['enterprise', 0, 0, true, included],
+  ['enterprise', 1000, 0, false, included],
+  ['enterprise', 5000, 0, true, included],
+  ['enterprise', 5000, 3, true, included],
+];
+
+describe('checkEntitlement', () => {
+  it.each(TABLE)('%s, %i used, %i credits, premium=%s', (tier, imagesUsed, credits, premium, expected) => {
+    const variants = premium ? premiumVariants : [plain];
+    for (const options of variants) {
+      expect(checkEntitlement({ tier, imagesUsed, credits, options })).toEqual(expected);
+    }
+  });
+
+  it('never charges more than 1 credit for one generation', () => {
+    for (const options of [plain, ...premiumVariants]) {
+      for (const imagesUsed of [0, 2, 3, 50]) {
+        const result = checkEntitlement({ tier: 'free', imagesUsed, credits: 10, options });
+        expect(result).toMatchObject({ allowed: true });
+        if (result.allowed) expect(result.cost).toBeLessThanOrEqual(1);
+      }
+    }
+  });
+
+  it('treats a fractional or invalid balance below 1 as no credit', () => {
+    const options = premiumVariants[0];
+    expect(checkEntitlement({ tier: 'free', imagesUsed: 0, credits: 0.5, options })).toEqual(needCredit);
+    expect(checkEntitlement({ tier: 'free', imagesUsed: 0, credits: Number.NaN, options })).toEqual(
+      needCredit,
+    );
+    expect(checkEntitlement({ tier: 'free', imagesUsed: 3, credits: -1, options: plain })).toEqual(limitFree);
+  });
+});
+
+describe('checkPrivacyChange', () => {
+  it('making public is always free', () => {
+    expect(checkPrivacyChange({ tier: 'free', credits: 0, to: 'public' })).toEqual(included);
+    expect(checkPrivacyChange({ tier: 'basic', credits: 0, to: 'public' })).toEqual(included);
+  });
+
+  it('making private is free for paid tiers', () => {
+    for (const tier of ['basic', 'premium', 'enterprise'] as const) {
+      expect(checkPrivacyChange({ tier, credits: 0, to: 'private' })).toEqual(included);
+    }
+  });
+
+  it('making private costs a free member 1 credit, or is refused without one', () => {
+    expect(checkPrivacyChange({ tier: 'free', credits: 2, to: 'private' })).toEqual(premiumCredit);
+    expect(checkPrivacyChange({ tier: 'free', credits: 0, to: 'private' })).toEqual(needCredit);
+  });
+
+  it('charges nothing when the image is already private', () => {
+    expect(checkPrivacyChange({ tier: 'free', credits: 0, to: 'private', from: 'private' })).toEqual(
+      included,
+    );
+  });
+});
+
+describe('describeCost', () => {
+  it('counts the images left this month for included generations', () => {
+    expect(describeCost({ tier: 'free', imagesUsed: 1, credits: 0, options: plain })).toBe(
+      'Free — 2 of 3 left this month',
+    );
+    expect(describeCost({ tier: 'basic', imagesUsed: 0, credits: 0, options: premiumVariants[3] })).toBe(
+      'Free — 30 of 30 left this month',
+    );
+  });
+
+  it('says unlimited for enterprise', () => {
+    expect(describeCost({ tier: 'enterprise', imagesUsed: 900, credits: 0, options: plain })).toBe(
+      'Free — unlimited',
+    );
+  });
+
+  it('says a credit is used for premium options or past the free limit', () => {
+    expect(describeCost({ tier: 'free', imagesUsed: 0, credits: 1, options: premiumVariants[0] })).toBe(
+      'Uses 1 credit',
+    );
+    expect(describeCost({ tier: 'free', imagesUsed: 3, credits: 1, options: premiumVariants[3] })).toBe(
+      'Uses 1 credit',
+    );
+  });
+
+  it('shows the refusal message', () => {
+    expect(describeCost({ tier: 'free', imagesUsed: 0, credits: 0, options: premiumVariants[1] })).toBe(
+      PREMIUM,
+    );
+    expect(describeCost({ tier: 'free', imagesUsed: 3, credits: 0, options: plain })).toBe(freeLimit(3));
+    expect(describeCost({ tier: 'premium', imagesUsed: 100, credits: 4, options: plain })).toBe(
+      paidLimit(100),
+    );
+  });
+});
+
+describe('imagesLeft', () => {
+  it('never goes below zero and is null when unlimited', () => {
+    expect(imagesLeft('free', 1)).toBe(2);
+    expect(imagesLeft('free', 9)).toBe(0);
+    expect(imagesLeft('basic', 0)).toBe(30);
+    expect(imagesLeft('enterprise', 10_000)).toBeNull();
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * Every user-facing text that code (server or web) needs, in one place so the server's
+ * error messages and the UI's copy cannot drift apart. Texts come from SPEC §2, §5 and §8;
+ * additions of ours (provider errors, schema messages) are marked.
+ */
+
+function plural(n: number, one: string, many: string): string {
+  return n === 1 ? one : many;
+}
+
+export const MESSAGES = {
+  // Generator
+  enterDescription: 'Please enter a description',
+  promptRequired: 'Prompt is required',
+  /** Ours: the spec has no maximum length. */
+  promptTooLong: 'Your description is too long: keep it to 1000 characters or fewer',
+  copied: 'Copied!',
+  noImageData: 'No image data in the API response',
+  noImageUrlOrData: 'No image URL or data in the API response',
+  noImageDataReturned: 'No image data returned from the API',
+  failedToGenerate: 'Failed to generate image',
+  noValidImage: 'Failed to generate a valid image after multiple attempts',
+  imageLoadFailed: 'Failed to load the generated image',
+  /** Ours: provider rate limit / overload (the spec leaves provider errors undisplayed). */
+  providerBusy: 'The image service is busy, please try again in a minute',
+  /** Ours: the provider's or our moderation refused the prompt. */
+  promptDeclined: 'This prompt was declined by the content filter. Please rephrase it.',
+  /** Ours: provider misconfigured, unreachable or erroring. */
+  generationUnavailable: 'Image generation is temporarily unavailable',
+
+  // Entitlement
+  premiumRequiresCredit: 'You need 1 credit to use premium features',
+  limitReachedFree: (limit: number) =>
+    `You've reached your monthly limit of ${limit} images. Upgrade your plan or purchase credits to generate more.`,
+  limitReachedPaid: (limit: number) =>
+    `You've reached your monthly limit of ${limit} images. Upgrade your plan to generate more.`,
+  notEnoughCredits: 'Not enough credits',
+  clickToUseCredit: 'Click to use 1 credit',
+  themeUpgrade: 'Upgrade to Premium or purchase credits to unlock all themes!',
+  themeUsesCredit: (credits: number) =>
+    `This theme will use 1 credit. You have ${credits} ${plural(credits, 'credit', 'credits')} available.`,
+  generationsLeft: (left: number) =>
+    `You have ${left} ${plural(left, 'generation', 'generations')} left this month.`,
+
+  // Sign-in and sign-up
+  fillAllFields: 'Please fill in all fields',
+  passwordsDoNotMatch: 'Passwords do not match',
+  emailOrPhoneRequired: 'You must provide either an email or phone number and a password',
+  unknownSignInError: 'An unknown error occurred during sign in',
+  failedToLogIn: 'Failed to log in',
+  failedToSignIn: 'Failed to sign in',
+  failedToCreateAccount: 'Failed to create an account',
+  signingIn: 'Signing in...',
+  creatingAccount: 'Creating account...',
+  /** Ours: shown next to the terms checkbox. */
+  acceptTerms: 'Please accept the Terms of Service and Privacy Policy',
+  /** Ours: schema messages. */
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 128 characters',
+
+  // Access
+  signInToExplore: 'Please sign in to view the explore page',
+  signInToView: 'Please sign in to view this page',
+
+  // Settings
+  fullNameRequired: 'Full Name is required',
+  fullNameTooLong: 'Full Name must be at most 100 characters',
+  usernameInvalid: 'Username must be 3–30 characters: letters, numbers and underscores',
+  usernameTaken: 'Username is already taken',
+  usernameChangeOnce: 'Username can only be changed once',
+  /** Ours: the server refuses a second change. */
+  usernameAlreadyChanged: 'Your username has already been changed once',
+  emailContactSupport: 'Contact support to change your email address',
+  profileUpdated: 'Profile updated successfully!',
+  failedToLoadProfile: 'Failed to load profile data',
+  failedToUpdateProfile: 'Failed to update profile',
+  saving: 'Saving...',
+  /** Ours: delete-account confirmation. */
+  confirmEmailMismatch: 'Type your own email address to confirm',
+
+  // Payments
+  stripeInitFailed: 'Stripe failed to initialize',
+  failedToCreateCheckoutSession: 'Failed to create checkout session',
+  startCheckoutFailed: 'Failed to start checkout. Please try again.',
+  priceIdMissingPlan: 'Price ID not configured for this plan',
+  priceIdMissingPack: 'Price ID not configured for this package',
+  /** Ours: premium and enterprise are not for sale yet. */
+  planNotPurchasable: 'This plan is coming soon and cannot be purchased yet',
+  unknownPlan: 'Unknown plan',
+  unknownPack: 'Unknown credit pack',
+  processing: 'Processing...',
+  comingSoon: 'Coming Soon',
+  invalidReturnPath: 'Return path must be a page on this site',
+
+  // Explore gallery
+  galleryTitle: 'Explore Gallery',
+  galleryEmptyTitle: 'No images found',
+  galleryEmptyBody: 'There are no public images to display yet.',
+  galleryBeFirst: 'No public images found yet. Be the first to generate and share your clipart!',
+  galleryFetchError: (message: string) => `Error fetching images: ${message}`,
+  galleryLoadFailed: (reason: string) => `Failed to load images: ${reason}. Please try again later.`,
+  anonymous: 'Anonymous',
+  refresh: 'Refresh',
+
+  // History
+  historyTitle: 'Your Generation History',
+  historyPage: (page: number, totalPages: number) => `Page ${page} of ${totalPages}`,
+  historyEmpty: "You haven't generated any clipart yet.",
+  historyLoading: 'Loading your clipart...',
+  clickToView: 'Click to view',
+  backToDashboard: 'Back to Dashboard',
+
+  // Contact form (ours: the spec does not show its validation)
+  contactNameRequired: 'Please enter your name',
+  contactNameTooLong: 'Name must be at most 100 characters',
+  contactMessageTooShort: 'Message must be at least 10 characters',
+  contactMessageTooLong: 'Message must be at most 5000 characters',
+
+  // Generic (ours)
+  notFound: 'Not found',
+  unauthorized: 'Please sign in to continue',
+  tooManyRequests: 'Too many requests, please slow down',
+  somethingWentWrong: 'Something went wrong. Please try again.',
+} as const;

@@ -1,0 +1,99 @@
+import type { ThemeId } from './options';
+
+export const PROMPT_MAX_LENGTH = 1000;
+
+export const SAMPLE_PROMPTS: readonly string[] = [
+  'Cute cartoon animal',
+  'Robot assistant',
+  'Fantasy landscape',
+  'Superhero',
+  'Futuristic vehicle',
+  'Whimsical creature',
+  'Seasonal holiday scene',
+  'Underwater scene',
+  'Space exploration',
+  'Food character',
+];
+
+// Words that may describe a background ("plain light-blue", "solid white", "transparent").
+const DESCRIPTOR =
+  '(?:plain|solid|pure|simple|clean|neutral|uniform|blank|empty|flat|light|dark|pale|pastel|bright|soft|' +
+  'deep|off|transparent|clear|colou?red|gradient|single|one|white|black|blue|red|green|yellow|orange|' +
+  'purple|violet|pink|gr[ae]y|brown|beige|cream|ivory|gold(?:en)?|silver|teal|cyan|magenta|navy|turquoise|' +
+  'lavender|mint|peach|colou?r)';
+const DESCRIPTORS = `(?:${DESCRIPTOR}(?:[\\s-]+${DESCRIPTOR}){0,3})`;
+const BACKGROUND = '(?:background|backdrop|bg)';
+const ARTICLE = '(?:(?:a|an|the)\\s+)?';
+
+// The image model is told the background itself (plain white or transparent), so whatever the
+// user wrote about it would contradict or duplicate our instruction.
+const BACKGROUND_PATTERNS: readonly RegExp[] = [
+  // "background: light blue", "background = red" — up to the next comma, full stop or semicolon.
+  new RegExp(`\\b${BACKGROUND}\\s*[:=][^,.;]*`, 'giu'),
+  // "isolated on white", "isolated on a white background", "isolated against black".
+  new RegExp(
+    `\\bisolated\\s+(?:on|against|over)\\s+${ARTICLE}${DESCRIPTORS}(?:\\s+${BACKGROUND})?\\b`,
+    'giu',
+  ),
+  // "on a white background", "with a blue background", "against a plain backdrop",
+  // "in front of a grey background", "with transparent background", "set on a pink bg".
+  new RegExp(
+    `\\b(?:(?:set|placed)\\s+)?(?:on|with|against|over|in\\s+front\\s+of)\\s+${ARTICLE}(?:${DESCRIPTORS}\\s+)?${BACKGROUND}\\b`,
+    'giu',
+  ),
+  // "no background", "without a background", "without any background".
+  new RegExp(`\\b(?:no|without)\\s+(?:(?:a|any)\\s+)?${BACKGROUND}\\b`, 'giu'),
+  // A bare "white background" / "transparent bg" left after a comma.
+  new RegExp(`\\b${DESCRIPTORS}\\s+${BACKGROUND}\\b`, 'giu'),
+];
+
+function tidy(text: string): string {
+  return (
+    text
+      .replace(/\s+/g, ' ')
+      // "cat , smiling" → "cat, smiling"; "cat ." → "cat."
+      .replace(/\s+([,.;!?])/g, '$1')
+      // Commas and semicolons left stacked where a phrase was removed: "cat,, smiling", "cat,."
+      .replace(/([,;])(?:\s*[,;])+/g, '$1')
+      .replace(/[,;]\s*([.!?])/g, '$1')
+      // Dangling joiners where the removed phrase ended the text: "a cat and", "a dog with".
+      .replace(/(?:[\s,;]+(?:and|with|or|on|in|against))+\s*([.!?]?)$/i, '$1')
+      .replace(/^[\s,;.]+/, '')
+      .replace(/[\s,;]+$/, '')
+      .trim()
+  );
+}
+
+/**
+ * The user's description without what it says about the background, trimmed and tidied.
+ * If nothing but background talk was written, the original (tidied) text is kept rather
+ * than sending an empty subject.
+ */
+export function cleanPrompt(raw: string): string {
+  let text = raw;
+  for (const pattern of BACKGROUND_PATTERNS) text = text.replace(pattern, ' ');
+  const cleaned = tidy(text);
+  return cleaned || tidy(raw);
+}
+
+export const THEME_STYLE_PHRASES: Readonly<Record<ThemeId, string>> = {
+  default: 'Style: friendly modern clipart with bold simple shapes and a cheerful palette.',
+  comic: 'Style: comic book art with bold black ink outlines, halftone shading and punchy colours.',
+  realistic: 'Style: realistic illustration with lifelike proportions and detailed soft shading.',
+  abstract: 'Style: abstract art built from simplified geometric shapes and bold colour blocks.',
+  watercolor: 'Style: watercolour painting with soft washes, gentle edges and visible paper texture.',
+  pixel: 'Style: pixel art on a crisp low-resolution grid with a limited retro 8-bit palette.',
+};
+
+/** The text sent to the image model: the cleaned subject inside fixed clipart instructions. */
+export function buildClipartPrompt(cleaned: string, theme: ThemeId): string {
+  const style = THEME_STYLE_PHRASES[theme] ?? THEME_STYLE_PHRASES.default;
+  const subject = cleaned.trim().replace(/[\s.!?;,]+$/, '');
+  return [
+    `Clipart illustration of: ${subject}.`,
+    style,
+    'One single subject, centred and fully in frame, with clean outlines and flat colours.',
+    'Plain white or transparent background with nothing else behind the subject.',
+    'No text, no letters, no watermark, no signature, no border.',
+  ].join(' ');
+}

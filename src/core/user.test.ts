@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { avatarInitials, displayName, emailPrefix, ledgerDescription, truncate } from './user';
+
+describe('emailPrefix', () => {
+  it('returns the part before the @', () => {
+    expect(emailPrefix('jane.doe@example.com')).toBe('jane.doe');
+    expect(emailPrefix('bob')).toBe('bob');
+    expect(emailPrefix('')).toBe('');
+    expect(emailPrefix(null)).toBe('');
+  });
+});
+
+describe('displayName', () => {
+  it('prefers the trimmed full name, then the e-mail prefix, then User', () => {
+    expect(displayName({ fullName: '  Jane Doe ', email: 'jd@x.com' })).toBe('Jane Doe');
+    expect(displayName({ fullName: '   ', email: 'jd@x.com' })).toBe('jd');
+    expect(displayName({ fullName: null, email: 'jd@x.com' })).toBe('jd');
+    expect(displayName({ email: '' })).toBe('User');
+    expect(displayName({})).toBe('User');
+  });
+});
+
+describe('avatarInitials', () => {
+  it.each([
+    ['jane.doe@x.com', 'JD'],
+    ['Jane Doe', 'JD'],
+    ['Jane Mary Doe', 'JD'],
+    ['john_smith-jr@x.com', 'JJ'],
+    ['bob', 'BO'],
+    ['bob@x.com', 'BO'],
+    ['b', 'B'],
+    ['élodie martin', 'ÉM'],
+    ['', 'U'],
+    ['...@x.com', 'U'],
+    [null, 'U'],
+  ])('%j → %s', (input, initials) => {
+    expect(avatarInitials(input)).toBe(initials);
+  });
+});
+
+describe('truncate', () => {
+  it('cuts to n characters and adds ... only when longer', () => {
+    expect(truncate('a short prompt', 30)).toBe('a short prompt');
+    expect(truncate('x'.repeat(30), 30)).toBe('x'.repeat(30));
+    expect(truncate('a cute cartoon fox wearing a tiny red scarf', 30)).toBe(
+      'a cute cartoon fox wearing a t...',
+    );
+  });
+
+  it('does not split emoji', () => {
+    expect(truncate('🦊🦊🦊', 2)).toBe('🦊🦊...');
+  });
+});
+
+describe('ledgerDescription', () => {
+  it('is the prompt cut to 50 characters', () => {
+    const prompt = 'A very long prompt about a fox that goes on and on and on about the forest';
+    expect(ledgerDescription(prompt)).toBe(prompt.slice(0, 50));
+    expect(ledgerDescription(prompt)).toHaveLength(50);
+    expect(ledgerDescription('  short  ')).toBe('short');
+  });
+});

@@ -1,0 +1,2 @@
+/** What a person sees when their prompt is refused, by our moderation or by the image model's own filter. */
+export const DECLINED_MESSAGE = 'This prompt was declined by the content filter. Please rephrase it.';

@@ -1,0 +1,190 @@
+// Runs one generation job: provider → (Triple Validation) → transparency → storage → settle.
+// Runs outside any transaction; only the claim and the settle touch the database.
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { IMAGE_SIZE, THUMB_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
+import { MESSAGES } from '../../core/messages';
+import type { ThemeId } from '../../core/options';
+import type { Database } from '../db/client';
+import { generatedImages, generations } from '../db/schema';
+import type { Logger } from '../logger';
+import { imageKeys, type Storage } from '../storage/storage';
+import type { GenerationEvents } from './events';
+import {
+  type GeneratedImage,
+  type ImageCheck,
+  type ImageProvider,
+  ProviderError,
+  type Quality,
+} from './ports';
+import { failGeneration } from './service';
+
+export type PipelineDeps = {
+  db: Database;
+  storage: Storage;
+  provider: ImageProvider;
+  imageCheck: ImageCheck;
+  events: GenerationEvents;
+  logger: Logger;
+  /** Pause after a failed check before the next attempt (2 s; shorter in tests). */
+  validationPauseMs: number;
+  /** Makes a provider image on a plain background transparent. */
+  removeBackground: (png: Buffer) => Promise<Buffer>;
+};
+
+type Phase = 'generating' | 'checking' | 'storing';
+
+const HEARTBEAT_MS = 30_000;
+
+export async function runGeneration(deps: PipelineDeps, id: string): Promise<void> {
+  const { db, events, logger } = deps;
+  const [job] = await db
+    .update(generations)
+    .set({ status: 'running', phase: 'generating', startedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
+    .returning();
+  if (!job) return; // another runner took it, or it was already settled
+  events.publish(id);
+
+  // Each step also refreshes updated_at: a heartbeat that keeps the sweeper away from live jobs.
+  const progress = async (fields: { phase?: Phase; attempts?: number }) => {
+    await db
+      .update(generations)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(and(eq(generations.id, id), eq(generations.status, 'running')));
+    events.publish(id);
+  };
+
+  // While a provider call runs (up to minutes), a timer keeps the heartbeat going.
+  const heartbeat = setInterval(() => {
+    void progress({}).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  try {
+    const image = await produceImage(deps, {
+      prompt: job.finalPrompt,
+      userPrompt: job.prompt,
+      theme: job.theme as ThemeId,
+      quality: job.quality as Quality,
+      seed: job.seed,
+      progress,
+    });
+    await progress({ phase: 'storing' });
+    const imageId = await storeImage(deps, { job, image });
+    events.publish(id);
+    logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
+  } catch (error) {
+    const message = error instanceof ProviderError ? error.userMessage : MESSAGES.failedToGenerate;
+    if (!(error instanceof ProviderError))
+      logger.error({ err: error, generationId: id }, 'generation failed');
+    else logger.warn({ generationId: id, code: error.code, cause: error.cause }, 'provider failed');
+    await failGeneration(deps, { id, message });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function produceImage(
+  deps: PipelineDeps,
+  input: {
+    prompt: string;
+    userPrompt: string;
+    theme: ThemeId;
+    quality: Quality;
+    seed: number;
+    progress: (fields: { phase?: Phase; attempts?: number }) => Promise<void>;
+  },
+): Promise<GeneratedImage & { png: Buffer }> {
+  // Triple Validation: up to 3 checked attempts; Standard quality makes a single unchecked one.
+  const attempts = input.quality === 'high' ? VALIDATION_ATTEMPTS : 1;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    await input.progress({ phase: 'generating', attempts: attempt });
+    const result = await deps.provider.generateImage({
+      prompt: input.prompt,
+      userPrompt: input.userPrompt,
+      theme: input.theme,
+      quality: input.quality,
+      seed: input.seed + attempt - 1,
+    });
+    const png = await normalise(deps, result);
+    if (input.quality !== 'high') return { ...result, png };
+    await input.progress({ phase: 'checking' });
+    const verdict = await deps.imageCheck
+      .check({ png, prompt: input.userPrompt })
+      // The spec: a check that errors counts as valid.
+      .catch((error) => {
+        deps.logger.warn({ err: error }, 'image check errored; treating the image as valid');
+        return { ok: true, reason: 'check unavailable' };
+      });
+    if (verdict.ok) return { ...result, png };
+    deps.logger.info({ attempt, reason: verdict.reason }, 'image check said NO');
+    if (attempt < attempts) await sleep(deps.validationPauseMs);
+  }
+  throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
+}
+
+/** A 1024×1024 PNG with a transparent background, whatever the provider returned. */
+async function normalise(deps: PipelineDeps, result: GeneratedImage & { transparent?: boolean }) {
+  if (!result.png || result.png.length === 0) {
+    throw new ProviderError({ code: 'no_data', userMessage: MESSAGES.noImageData });
+  }
+  let png = result.png;
+  const meta = await sharp(png).metadata();
+  if (meta.format !== 'png' || meta.width !== IMAGE_SIZE || meta.height !== IMAGE_SIZE) {
+    png = await sharp(png)
+      .resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'contain', background: '#ffffff00' })
+      .png()
+      .toBuffer();
+  }
+  const transparent = result.transparent ?? Boolean(result.svg);
+  return transparent ? png : deps.removeBackground(png);
+}
+
+async function storeImage(
+  deps: PipelineDeps,
+  opts: { job: typeof generations.$inferSelect; image: GeneratedImage & { png: Buffer } },
+): Promise<string> {
+  const { db, storage } = deps;
+  const { job, image } = opts;
+  const imageId = crypto.randomUUID();
+  const thumb = await sharp(image.png)
+    .resize(THUMB_SIZE, THUMB_SIZE)
+    .webp({ quality: 86, alphaQuality: 90 })
+    .toBuffer();
+  await storage.put(imageKeys.original(imageId), image.png, 'image/png');
+  await storage.put(imageKeys.thumb(imageId), thumb, 'image/webp');
+  if (image.svg) await storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml');
+
+  const settled = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(generations)
+      .set({ status: 'succeeded', phase: null, imageId, finishedAt: new Date(), updatedAt: new Date() })
+      .where(and(eq(generations.id, job.id), eq(generations.status, 'running')))
+      .returning({ id: generations.id });
+    if (!done) return false;
+    await tx.insert(generatedImages).values({
+      id: imageId,
+      userId: job.userId,
+      generationId: job.id,
+      prompt: job.prompt,
+      finalPrompt: job.finalPrompt,
+      theme: job.theme,
+      quality: job.quality,
+      privacy: job.privacy as 'public' | 'private',
+      provider: image.provider,
+      model: image.model,
+      width: IMAGE_SIZE,
+      height: IMAGE_SIZE,
+      hasSvg: image.svg ? 1 : 0,
+    });
+    return true;
+  });
+  if (!settled) {
+    // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
+    await storage.deletePrefix(imageKeys.prefix(imageId));
+    throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
+  }
+  return imageId;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,415 @@
+// OpenAI Images adapter (and any OpenAI-compatible /v1/images/generations server).
+// Every model-specific choice lives in IMAGE_MODEL_PROFILES; the rest of the file is model-agnostic.
+
+import OpenAI from 'openai';
+import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
+import sharp from 'sharp';
+import { DECLINED_MESSAGE } from '../moderation/messages';
+import {
+  type GeneratedImage,
+  type GenerateImageInput,
+  type ImageProvider,
+  ProviderError,
+  type ProviderErrorCode,
+  type Quality,
+} from '../ports';
+
+/** A pino-like logger; adapters never write to the console (tests fail on console.error). */
+export type AdapterLogger = {
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+};
+
+const noopLogger: AdapterLogger = { warn() {}, error() {} };
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const IMAGE_SIZE = 1024;
+
+export const PROVIDER_MESSAGES = {
+  busy: 'The image service is busy, please try again in a minute',
+  declined: DECLINED_MESSAGE,
+  unavailable: 'Image generation is temporarily unavailable',
+  noData: 'No image data in the API response',
+  failed: 'Failed to generate image',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Model profiles
+
+export type ImageModelFamily =
+  | 'gpt-image-2'
+  | 'gpt-image-2.x'
+  | 'gpt-image-1.5'
+  | 'gpt-image-1'
+  | 'dall-e-3'
+  | 'compatible';
+
+export type ImageModelProfile = {
+  /** Which model names belong to this family (first match in PROFILE_ORDER wins). */
+  match: RegExp;
+  /** Our quality (Standard / Triple Validation) → the model's `quality` value. */
+  quality: Record<Quality, NonNullable<ImageGenerateParamsNonStreaming['quality']>>;
+  /** GPT image models take `output_format`; dall-e-style servers reject or ignore it. */
+  outputFormat?: 'png';
+  /** Only for models that accept `background: transparent` (others answer 400). */
+  background?: 'transparent';
+  /** dall-e-style servers return a URL unless asked for base64. GPT image models reject the parameter. */
+  responseFormat?: 'b64_json';
+  /** dall-e-3's `style`; nothing else takes it. */
+  style?: Record<Quality, 'vivid' | 'natural'>;
+  /** The PNG already has a real transparent background, so the pipeline can skip background removal. */
+  transparentOutput: boolean;
+};
+
+const GPT_IMAGE_QUALITY = { low: 'medium', high: 'high' } as const;
+const DALLE_QUALITY = { low: 'standard', high: 'hd' } as const;
+// The spec's choice for dall-e-3: vivid for high quality, natural otherwise.
+const DALLE_STYLE = { low: 'natural', high: 'vivid' } as const;
+
+/**
+ * The one table of model-specific request choices. Sources: OpenAI API reference (Nov 2026):
+ * gpt-image-2 and its dated snapshots reject `background: transparent`; gpt-image-2.5/2.6 and
+ * gpt-image-1/1.5 accept it; dall-e-3 (retired May 2026) is kept for compatible servers that still
+ * use the name. Retired families stay so a stale OPENAI_IMAGE_MODEL still builds a sane request.
+ */
+export const IMAGE_MODEL_PROFILES: Record<ImageModelFamily, ImageModelProfile> = {
+  // gpt-image-2, gpt-image-2-2026-04-21, chatgpt-image-latest, and unknown future gpt-image-* names:
+  // no transparent background, so our own background removal runs.
+  'gpt-image-2': {
+    match: /^(gpt-image-2(-\d{4}-\d{2}-\d{2})?|chatgpt-image-latest|gpt-image-.*)$/,
+    quality: GPT_IMAGE_QUALITY,
+    outputFormat: 'png',
+    transparentOutput: false,
+  },
+  // gpt-image-2.5-flare, gpt-image-2.5-sunburst, gpt-image-2.6-*: native transparency.
+  'gpt-image-2.x': {
+    match: /^gpt-image-2\.\d+(-|$)/,
+    quality: GPT_IMAGE_QUALITY,
+    outputFormat: 'png',
+    background: 'transparent',
+    transparentOutput: true,
+  },
+  // Retires 2026-12-01.
+  'gpt-image-1.5': {
+    match: /^gpt-image-1\.5(-|$)/,
+    quality: GPT_IMAGE_QUALITY,
+    outputFormat: 'png',
+    background: 'transparent',
+    transparentOutput: true,
+  },
+  // gpt-image-1 (retired Oct 2026), gpt-image-1-mini.
+  'gpt-image-1': {
+    match: /^gpt-image-1(-|$)/,
+    quality: GPT_IMAGE_QUALITY,
+    outputFormat: 'png',
+    background: 'transparent',
+    transparentOutput: true,
+  },
+  'dall-e-3': {
+    match: /^dall-e-3$/,
+    quality: DALLE_QUALITY,
+    responseFormat: 'b64_json',
+    style: DALLE_STYLE,
+    transparentOutput: false,
+  },
+  // Anything else (LocalAI, vLLM-style servers behind OPENAI_BASE_URL): the spec's dall-e-style
+  // request, which those servers understand or ignore field by field.
+  compatible: {
+    match: /^/,
+    quality: DALLE_QUALITY,
+    responseFormat: 'b64_json',
+    style: DALLE_STYLE,
+    transparentOutput: false,
+  },
+};
+
+// Specific families before the catch-alls.
+const PROFILE_ORDER: ImageModelFamily[] = [
+  'gpt-image-2.x',
+  'gpt-image-1.5',
+  'gpt-image-1',
+  'gpt-image-2',
+  'dall-e-3',
+  'compatible',
+];
+
+export function imageModelFamily(model: string): ImageModelFamily {
+  const name = model.trim().toLowerCase();
+  return PROFILE_ORDER.find((family) => IMAGE_MODEL_PROFILES[family].match.test(name)) ?? 'compatible';
+}
+
+/** The request body for one picture; exported so tests and the operator can see what is sent. */
+export function buildImageRequest(
+  model: string,
+  input: Pick<GenerateImageInput, 'prompt' | 'quality'>,
+): ImageGenerateParamsNonStreaming {
+  const profile = IMAGE_MODEL_PROFILES[imageModelFamily(model)];
+  const body: ImageGenerateParamsNonStreaming = {
+    model,
+    prompt: input.prompt,
+    n: 1,
+    size: '1024x1024',
+    quality: profile.quality[input.quality],
+  };
+  if (profile.outputFormat) body.output_format = profile.outputFormat;
+  if (profile.background) body.background = profile.background;
+  if (profile.responseFormat) body.response_format = profile.responseFormat;
+  if (profile.style) body.style = profile.style[input.quality];
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Client
+
+export type OpenAIClientOptions = {
+  apiKey: string;
+  baseURL?: string;
+  timeoutMs: number;
+  maxRetries: number;
+  logger?: AdapterLogger;
+};
+
+/**
+ * One configured SDK client. Everything is passed explicitly so the SDK never reads process.env
+ * (OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_LOG…): config.ts is the only reader of the environment.
+ */
+export function createOpenAIClient(opts: OpenAIClientOptions): OpenAI {
+  const log = opts.logger ?? noopLogger;
+  const ignore = () => {};
+  return new OpenAI({
+    apiKey: opts.apiKey,
+    baseURL: opts.baseURL ?? OPENAI_DEFAULT_BASE_URL,
+    organization: null,
+    project: null,
+    webhookSecret: null,
+    timeout: opts.timeoutMs,
+    // The SDK's retries are the only ones (429, 5xx, timeouts, connection errors); we add none.
+    maxRetries: opts.maxRetries,
+    logLevel: 'warn',
+    logger: {
+      error: (message, ...rest) => log.error({ sdk: rest }, message),
+      warn: (message, ...rest) => log.warn({ sdk: rest }, message),
+      info: ignore,
+      debug: ignore,
+    },
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/** The operator's view of an SDK error: never the key, always the status, code and request id. */
+export function describeError(err: unknown): Record<string, unknown> {
+  if (err instanceof OpenAI.APIError) {
+    return {
+      errorClass: err.constructor.name,
+      status: err.status,
+      code: err.code,
+      type: err.type,
+      message: err.message,
+      requestId: err.requestID,
+    };
+  }
+  if (err instanceof Error) return { errorClass: err.name, message: err.message };
+  return { error: String(err) };
+}
+
+const DECLINE_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
+// Errors an operator must fix (key, billing, model name, organisation verification).
+const OPERATOR_CODES = new Set([
+  'model_not_found',
+  'insufficient_quota',
+  'invalid_api_key',
+  'billing_hard_limit_reached',
+]);
+
+function classify(err: unknown): { code: ProviderErrorCode; message: string; transient: boolean } {
+  const failed = { code: 'failed' as const, message: PROVIDER_MESSAGES.failed };
+  if (err instanceof OpenAI.APIConnectionTimeoutError) return { ...failed, code: 'timeout', transient: true };
+  if (err instanceof OpenAI.APIUserAbortError) return { ...failed, transient: false };
+  if (err instanceof OpenAI.APIConnectionError) return { ...failed, transient: true };
+  if (!(err instanceof OpenAI.APIError)) return { ...failed, transient: false };
+
+  const code = err.code ?? '';
+  if (DECLINE_CODES.has(code))
+    return { code: 'declined', message: PROVIDER_MESSAGES.declined, transient: false };
+  if (
+    OPERATOR_CODES.has(code) ||
+    err instanceof OpenAI.AuthenticationError ||
+    err instanceof OpenAI.PermissionDeniedError ||
+    err instanceof OpenAI.NotFoundError
+  ) {
+    return { code: 'unavailable', message: PROVIDER_MESSAGES.unavailable, transient: false };
+  }
+  if (err instanceof OpenAI.RateLimitError)
+    return { code: 'busy', message: PROVIDER_MESSAGES.busy, transient: true };
+  if (err instanceof OpenAI.InternalServerError) return { ...failed, transient: true };
+  // 408 and 409 are retried by the SDK too; anything else (400, 422…) will fail the same way again.
+  return { ...failed, transient: err.status === 408 || err.status === 409 };
+}
+
+/** Maps any failure of the image call to the message a person sees, logging the real cause. */
+export function toProviderError(
+  err: unknown,
+  log: AdapterLogger,
+  context: Record<string, unknown>,
+): ProviderError {
+  if (err instanceof ProviderError) return err;
+  const { code, message, transient } = classify(err);
+  const entry = { ...context, providerError: code, transient, cause: describeError(err) };
+  // The operator must act on these; the rest are the service's weather, the person's prompt or a
+  // cancelled job.
+  const cancelled = err instanceof OpenAI.APIUserAbortError;
+  if (code === 'unavailable' || (code === 'failed' && !transient && !cancelled)) {
+    log.error(entry, 'image generation failed');
+  } else {
+    log.warn(entry, 'image generation failed');
+  }
+  return new ProviderError({ code, userMessage: message, transient, cause: err });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Response handling
+
+const MAX_DOWNLOAD_BYTES = 25 * 1024 * 1024;
+const MAX_DOWNLOAD_MS = 60_000;
+
+/**
+ * Fetches a picture a compatible server returned as a URL. The URL comes from the server we
+ * configured (LocalAI answers with http://localhost…), so private addresses are allowed; only the
+ * scheme, the time and the size are limited.
+ */
+async function downloadImage(
+  rawUrl: string,
+  baseURL: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<Buffer> {
+  const url = new URL(rawUrl, baseURL);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`image URL has unsupported scheme ${url.protocol}`);
+  }
+  const timeout = AbortSignal.timeout(Math.min(timeoutMs, MAX_DOWNLOAD_MS));
+  const response = await fetch(url, {
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    redirect: 'follow',
+  });
+  if (!response.ok || !response.body) throw new Error(`image download answered HTTP ${response.status}`);
+  const declared = Number(response.headers.get('content-length'));
+  if (declared > MAX_DOWNLOAD_BYTES) throw new Error(`image download too large (${declared} bytes)`);
+
+  const reader = response.body.getReader();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_DOWNLOAD_BYTES) {
+      await reader.cancel();
+      throw new Error('image download too large');
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks);
+}
+
+/** Returns a 1024×1024 PNG, re-encoding only when the server sent another size or format. */
+export async function normalisePng(bytes: Buffer): Promise<{ png: Buffer; hasAlpha: boolean }> {
+  const meta = await sharp(bytes).metadata();
+  const hasAlpha = meta.hasAlpha === true;
+  if (meta.format === 'png' && meta.width === IMAGE_SIZE && meta.height === IMAGE_SIZE) {
+    return { png: bytes, hasAlpha };
+  }
+  // `contain` keeps the whole subject of a non-square picture; the padding is transparent.
+  const png = await sharp(bytes)
+    .resize(IMAGE_SIZE, IMAGE_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+  return { png, hasAlpha };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Provider
+
+export type OpenAIGeneratedImage = GeneratedImage & {
+  /** True when the PNG already has a real transparent background (skip background removal). */
+  transparent?: boolean;
+};
+
+// Omit first: an intersection would keep ImageProvider's signature as the first overload.
+export type OpenAIImageProvider = Omit<ImageProvider, 'generateImage'> & {
+  family: ImageModelFamily;
+  generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage>;
+};
+
+export type OpenAIProviderOptions = {
+  apiKey: string;
+  /** Any OpenAI-compatible server; defaults to api.openai.com. */
+  baseURL?: string;
+  model: string;
+  /** Per attempt; the SDK retries timeouts within maxRetries. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  logger?: AdapterLogger;
+};
+
+export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImageProvider {
+  const { model, timeoutMs = 180_000, maxRetries = 2 } = opts;
+  const log = opts.logger ?? noopLogger;
+  const baseURL = opts.baseURL ?? OPENAI_DEFAULT_BASE_URL;
+  const client = createOpenAIClient({ apiKey: opts.apiKey, baseURL, timeoutMs, maxRetries, logger: log });
+  const family = imageModelFamily(model);
+  const profile = IMAGE_MODEL_PROFILES[family];
+
+  async function generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage> {
+    const context = { provider: 'openai', model, family, quality: input.quality };
+    const body = buildImageRequest(model, input);
+
+    let response: OpenAI.ImagesResponse;
+    try {
+      response = await client.images.generate(body, { signal: input.signal });
+    } catch (err) {
+      throw toProviderError(err, log, context);
+    }
+
+    const first = response.data?.[0];
+    let bytes: Buffer;
+    if (first?.b64_json) {
+      bytes = Buffer.from(first.b64_json, 'base64');
+    } else if (first?.url) {
+      try {
+        bytes = await downloadImage(first.url, baseURL, timeoutMs, input.signal);
+      } catch (err) {
+        log.warn({ ...context, cause: describeError(err) }, 'image download failed');
+        throw new ProviderError({
+          code: 'failed',
+          userMessage: PROVIDER_MESSAGES.failed,
+          transient: true,
+          cause: err,
+        });
+      }
+    } else {
+      log.warn({ ...context, dataLength: response.data?.length ?? 0 }, 'image response had no image');
+      throw new ProviderError({ code: 'no_data', userMessage: PROVIDER_MESSAGES.noData });
+    }
+    if (bytes.length === 0) {
+      log.warn(context, 'image response had an empty image');
+      throw new ProviderError({ code: 'no_data', userMessage: PROVIDER_MESSAGES.noData });
+    }
+
+    try {
+      const { png, hasAlpha } = await normalisePng(bytes);
+      // Trust the profile only if the picture really carries an alpha channel.
+      return { png, provider: 'openai', model, transparent: profile.transparentOutput && hasAlpha };
+    } catch (err) {
+      log.error(
+        { ...context, bytes: bytes.length, cause: describeError(err) },
+        'image response was not a picture',
+      );
+      throw new ProviderError({ code: 'failed', userMessage: PROVIDER_MESSAGES.failed, cause: err });
+    }
+  }
+
+  return { name: 'openai', model, family, generateImage };
+}

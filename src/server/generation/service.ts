@@ -1,0 +1,166 @@
+// Creating, reading, failing and sweeping generation jobs. Money and quota move only here and
+// only inside transactions; see docs/decisions/004-credit-ledger.md.
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import type { GenerationRequest, GenerationStatus } from '../../core/api';
+import { checkEntitlement } from '../../core/entitlement';
+import { MESSAGES } from '../../core/messages';
+import { monthKey } from '../../core/month';
+import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
+import { ledgerDescription } from '../../core/user';
+import {
+  addCredits,
+  effectiveTier,
+  getBalance,
+  releaseUsage,
+  reserveUsage,
+  spendCredits,
+} from '../credits/service';
+import type { Database } from '../db/client';
+import { generatedImages, generations } from '../db/schema';
+import { AppError, notFound } from '../http/errors';
+import type { Logger } from '../logger';
+import type { GenerationEvents } from './events';
+import type { Moderation } from './ports';
+import { generationView } from './views';
+
+/** A job untouched for this long is presumed dead (its process crashed) and is failed and refunded. */
+export const STUCK_AFTER_MS = 5 * 60_000;
+export const STUCK_MESSAGE = 'This generation stopped unexpectedly. Any credit it used has been refunded.';
+
+export type CreatedGeneration = { id: string; status: 'queued'; cost: number };
+
+export async function createGeneration(
+  deps: { db: Database; moderation: Moderation; events: GenerationEvents },
+  opts: { userId: string; request: GenerationRequest; now?: Date },
+): Promise<CreatedGeneration> {
+  const { request } = opts;
+  const prompt = cleanPrompt(request.prompt);
+  // Moderation runs before anything is reserved: a declined prompt costs nothing.
+  const verdict = await deps.moderation.check(prompt);
+  if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
+
+  const id = randomUUID();
+  const month = monthKey(opts.now);
+  const options = { theme: request.theme, quality: request.quality, privacy: request.privacy };
+  const cost = await deps.db.transaction(async (tx) => {
+    const tier = await effectiveTier(tx, opts.userId, opts.now);
+    // Reserving first locks this month's usage row, so concurrent requests of one member queue here.
+    const used = (await reserveUsage(tx, opts.userId, month)) - 1;
+    const credits = await getBalance(tx, opts.userId);
+    const entitlement = checkEntitlement({ tier, imagesUsed: used, credits, options });
+    if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
+    if (entitlement.cost > 0) {
+      const left = await spendCredits(tx, {
+        userId: opts.userId,
+        amount: entitlement.cost,
+        description: ledgerDescription(prompt),
+        referenceId: id,
+      });
+      if (left === null) throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
+    }
+    await tx.insert(generations).values({
+      id,
+      userId: opts.userId,
+      prompt,
+      finalPrompt: buildClipartPrompt(prompt, request.theme),
+      theme: request.theme,
+      quality: request.quality,
+      privacy: request.privacy,
+      seed: randomInt(0, 2 ** 31 - 1),
+      cost: entitlement.cost,
+      usageMonth: month,
+    });
+    return entitlement.cost;
+  });
+  deps.events.publish(id);
+  return { id, status: 'queued', cost };
+}
+
+export async function getGeneration(
+  db: Database,
+  opts: { id: string; userId: string },
+): Promise<GenerationStatus> {
+  const view = await findGenerationView(db, opts.id);
+  // Someone else's job is reported as missing, so ids reveal nothing.
+  if (!view || view.userId !== opts.userId) throw notFound('Generation not found');
+  return view.status;
+}
+
+export async function findGenerationView(db: Database, id: string) {
+  if (!isUuid(id)) return null;
+  const [job] = await db.select().from(generations).where(eq(generations.id, id));
+  if (!job) return null;
+  const [image] = job.imageId
+    ? await db.select().from(generatedImages).where(eq(generatedImages.id, job.imageId))
+    : [null];
+  return { userId: job.userId, status: generationView(job, image) };
+}
+
+/**
+ * Fails an open job exactly once: the conditional update picks the winner, and only the winner
+ * releases the usage and refunds (the refund is also unique per generation in the ledger).
+ */
+export async function failGeneration(
+  deps: { db: Database; events: GenerationEvents; logger: Logger },
+  opts: { id: string; message: string },
+): Promise<boolean> {
+  const failed = await deps.db.transaction(async (tx) => {
+    const [job] = await tx
+      .update(generations)
+      .set({
+        status: 'failed',
+        error: opts.message,
+        phase: null,
+        finishedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(and(eq(generations.id, opts.id), inArray(generations.status, ['queued', 'running'])))
+      .returning();
+    if (!job) return false;
+    await releaseUsage(tx, job.userId, job.usageMonth);
+    if (job.cost > 0) {
+      await addCredits(tx, {
+        userId: job.userId,
+        amount: job.cost,
+        type: 'refund',
+        description: `Refund: ${ledgerDescription(job.prompt)}`,
+        referenceId: job.id,
+      });
+    }
+    return true;
+  });
+  if (failed) deps.events.publish(opts.id);
+  return failed;
+}
+
+/** Fails and refunds jobs that nobody has touched for STUCK_AFTER_MS. Returns how many. */
+export async function sweepStuckGenerations(
+  deps: { db: Database; events: GenerationEvents; logger: Logger },
+  now = new Date(),
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - STUCK_AFTER_MS);
+  const stuck = await deps.db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(and(inArray(generations.status, ['queued', 'running']), lt(generations.updatedAt, cutoff)));
+  let swept = 0;
+  for (const { id } of stuck) {
+    if (await failGeneration(deps, { id, message: STUCK_MESSAGE })) swept++;
+  }
+  if (swept > 0) deps.logger.warn({ swept }, 'failed and refunded stuck generations');
+  return swept;
+}
+
+export async function queuedGenerationIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(eq(generations.status, 'queued'))
+    .orderBy(generations.createdAt);
+  return rows.map((r) => r.id);
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

@@ -1,0 +1,37 @@
+import type { GeneratedImageView, GenerationStatus } from '../../core/api';
+import type { ThemeId } from '../../core/options';
+import type { GeneratedImageRow, GenerationRow } from '../db/schema';
+
+/** Our own permanent URLs (relative to the origin); the browser never sees a provider URL. */
+export function imageUrls(id: string, privacy: string) {
+  return {
+    url: `/images/${id}.png`,
+    thumbUrl: `/images/${id}/thumb.webp`,
+    shareUrl: privacy === 'public' ? `/i/${id}` : undefined,
+  };
+}
+
+export function imageView(row: GeneratedImageRow): GeneratedImageView {
+  return {
+    id: row.id,
+    ...imageUrls(row.id, row.privacy),
+    width: row.width,
+    height: row.height,
+    privacy: row.privacy,
+    prompt: row.prompt,
+    theme: row.theme as ThemeId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function generationView(job: GenerationRow, image?: GeneratedImageRow | null): GenerationStatus {
+  return {
+    id: job.id,
+    status: job.status,
+    attempts: job.attempts,
+    cost: job.cost,
+    ...(job.phase ? { phase: job.phase } : {}),
+    ...(job.error ? { error: job.error } : {}),
+    ...(image ? { image: imageView(image) } : {}),
+  };
+}

@@ -1,0 +1,48 @@
+// Stored images under our own URLs, with the privacy rule and strong caching for public ones.
+import { type Context, Hono } from 'hono';
+import type { Auth } from '../auth/auth';
+import { optionalUser } from '../auth/session';
+import type { Database } from '../db/client';
+import type { GeneratedImageRow } from '../db/schema';
+import { notFound } from '../http/errors';
+import { imageKeys, type Storage } from '../storage/storage';
+import { findVisibleImage } from './service';
+
+export function imageRoutes(deps: {
+  db: Database;
+  auth: Auth;
+  storage: Storage;
+  publicImageBaseUrl?: string;
+}) {
+  const visible = async (c: Context, id: string) => {
+    const viewer = await optionalUser(deps.auth, c.req.raw.headers);
+    const image = await findVisibleImage(deps.db, { id, viewerId: viewer?.id ?? null });
+    if (!image) throw notFound('Image not found');
+    return image;
+  };
+
+  const send = async (c: Context, image: GeneratedImageRow, key: string) => {
+    const object = await deps.storage.get(key);
+    if (!object) throw notFound('Image not found');
+    const cacheControl =
+      image.privacy === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store';
+    const headers = { 'Cache-Control': cacheControl, ETag: object.etag, 'Content-Type': object.contentType };
+    if (c.req.header('if-none-match') === object.etag) return c.body(null, 304, headers);
+    return c.body(new Uint8Array(object.bytes), 200, headers);
+  };
+
+  return new Hono()
+    .get('/:name', async (c) => {
+      const match = /^(.+)\.png$/.exec(c.req.param('name'));
+      if (!match) throw notFound('Image not found');
+      const image = await visible(c, match[1]);
+      if (image.privacy === 'public' && deps.publicImageBaseUrl) {
+        return c.redirect(`${deps.publicImageBaseUrl}/${imageKeys.original(image.id)}`, 302);
+      }
+      return send(c, image, imageKeys.original(image.id));
+    })
+    .get('/:id/thumb.webp', async (c) => {
+      const image = await visible(c, c.req.param('id'));
+      return send(c, image, imageKeys.thumb(image.id));
+    });
+}

@@ -1,0 +1,19 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { type GeneratedImageRow, generatedImages } from '../db/schema';
+import { isUuid } from '../generation/service';
+
+/**
+ * The image if this viewer may see it: public images to anyone, private ones only to their owner.
+ * Everyone else gets null, which the routes answer with 404 (never 403), so ids reveal nothing.
+ */
+export async function findVisibleImage(
+  db: Database,
+  opts: { id: string; viewerId: string | null },
+): Promise<GeneratedImageRow | null> {
+  if (!isUuid(opts.id)) return null;
+  const [image] = await db.select().from(generatedImages).where(eq(generatedImages.id, opts.id));
+  if (!image) return null;
+  if (image.privacy === 'private' && image.userId !== opts.viewerId) return null;
+  return image;
+}

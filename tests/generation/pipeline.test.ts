@@ -1,0 +1,316 @@
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GenerationStatus } from '../../src/core/api';
+import { monthKey } from '../../src/core/month';
+import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
+import { creditTransactions, generations, imageUsage, memberships } from '../../src/server/db/schema';
+import { ProviderError } from '../../src/server/generation/ports';
+import { STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
+import type { RuntimeOverrides } from '../../src/server/runtime';
+import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { scriptedCheck, scriptedProvider } from '../helpers/fake-provider';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function setup(opts: RuntimeOverrides = {}, env: Record<string, string> = {}) {
+  t = await createTestApp({
+    env,
+    overrides: { imageProvider: scriptedProvider(), validationPauseMs: 5, background: false, ...opts },
+  });
+  return t;
+}
+
+async function generate(app: TestApp, cookie: string, body: Record<string, unknown>) {
+  return app.request('/api/generations', { method: 'POST', cookie, json: body });
+}
+
+async function finished(app: TestApp, cookie: string, id: string): Promise<GenerationStatus> {
+  await app.deps.jobs.idle();
+  const res = await app.request(`/api/generations/${id}`, { cookie });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function grant(app: TestApp, userId: string, amount: number) {
+  await addCredits(app.deps.database.db, { userId, amount, type: 'grant', description: 'test grant' });
+}
+
+async function useUpMonth(app: TestApp, userId: string, count: number) {
+  await app.deps.database.db
+    .insert(imageUsage)
+    .values({ userId, month: monthKey(), count })
+    .onConflictDoUpdate({ target: [imageUsage.userId, imageUsage.month], set: { count } });
+}
+
+describe('POST /api/generations', () => {
+  it('refuses signed-out requests with 401', async () => {
+    const app = await setup();
+    const res = await generate(app, '', { prompt: 'a cat' });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('unauthorized');
+  });
+
+  it.each([
+    [{ prompt: '   ' }, 'Please enter a description'],
+    [{ prompt: 'x'.repeat(1001) }, 'Your description is too long'],
+    [{ prompt: 'a cat', theme: 'neon' }, 'theme'],
+  ])('answers 400 for %#', async (body, message) => {
+    const app = await setup();
+    const { cookie } = await signUp(app);
+    const res = await generate(app, cookie, body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toContain(message);
+  });
+
+  it('refuses premium options without a credit with the exact message and reserves nothing', async () => {
+    const app = await setup();
+    const { cookie, user } = await signUp(app);
+    const res = await generate(app, cookie, { prompt: 'a cat', theme: 'comic' });
+    expect(res.status).toBe(402);
+    expect(await res.json()).toEqual({
+      error: { code: 'premium_requires_credit', message: 'You need 1 credit to use premium features' },
+    });
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
+  });
+
+  it('refuses a free member at the limit without credits, and a paid member at the limit', async () => {
+    const app = await setup();
+    const free = await signUp(app);
+    await useUpMonth(app, free.user.id, 3);
+    let res = await generate(app, free.cookie, { prompt: 'a cat' });
+    expect(res.status).toBe(402);
+    expect((await res.json()).error.message).toBe(
+      "You've reached your monthly limit of 3 images. Upgrade your plan or purchase credits to generate more.",
+    );
+
+    const paid = await signUp(app);
+    await app.deps.database.db
+      .update(memberships)
+      .set({ tier: 'basic' })
+      .where(eq(memberships.userId, paid.user.id));
+    await grant(app, paid.user.id, 5);
+    await useUpMonth(app, paid.user.id, 30);
+    res = await generate(app, paid.cookie, { prompt: 'a cat' });
+    expect(res.status).toBe(402);
+    expect((await res.json()).error.message).toBe(
+      "You've reached your monthly limit of 30 images. Upgrade your plan to generate more.",
+    );
+    expect(await getBalance(app.deps.database.db, paid.user.id)).toBe(5);
+  });
+
+  it('accepts with 202, runs the job and serves the stored image and thumbnail', async () => {
+    const app = await setup();
+    const { cookie, user } = await signUp(app);
+    const res = await generate(app, cookie, { prompt: 'a happy cat on a white background' });
+    expect(res.status).toBe(202);
+    const created = await res.json();
+    expect(created).toEqual({ id: expect.any(String), status: 'queued', cost: 0 });
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(1);
+
+    const done = await finished(app, cookie, created.id);
+    expect(done).toMatchObject({ status: 'succeeded', attempts: 1, cost: 0 });
+    expect(done.image).toMatchObject({
+      width: 1024,
+      height: 1024,
+      privacy: 'public',
+      prompt: 'a happy cat',
+      theme: 'default',
+    });
+
+    const png = await app.request(done.image!.url);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(png.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const etag = png.headers.get('etag');
+    expect(etag).toBeTruthy();
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.hasAlpha]).toEqual(['png', 1024, 1024, true]);
+    expect((await app.request(done.image!.url, { headers: { 'if-none-match': etag! } })).status).toBe(304);
+
+    const thumb = await app.request(done.image!.thumbUrl);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const tmeta = await sharp(Buffer.from(await thumb.arrayBuffer())).metadata();
+    expect([tmeta.format, tmeta.width]).toEqual(['webp', 512]);
+  });
+
+  it('charges 1 credit for premium options and lets a free member past the limit for 1 credit', async () => {
+    const app = await setup();
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 2);
+    let res = await generate(app, cookie, {
+      prompt: 'a dog',
+      theme: 'watercolor',
+      privacy: 'private',
+      quality: 'high',
+    });
+    expect(res.status).toBe(202);
+    expect((await res.json()).cost).toBe(1);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+
+    await useUpMonth(app, user.id, 3);
+    res = await generate(app, cookie, { prompt: 'a dog', theme: 'comic' });
+    expect(res.status).toBe(202);
+    expect((await res.json()).cost).toBe(1);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(0);
+    const spends = await app.deps.database.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.userId, user.id));
+    expect(spends.filter((s) => s.type === 'spend').map((s) => [s.amount, s.description])).toEqual([
+      [-1, 'a dog'],
+      [-1, 'a dog'],
+    ]);
+  });
+
+  it('lets exactly one of 20 concurrent over-limit requests through on a balance of 1', async () => {
+    const app = await setup();
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 1);
+    await useUpMonth(app, user.id, 3);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => generate(app, cookie, { prompt: 'a fox' }).then((r) => r.status)),
+    );
+    expect(results.filter((s) => s === 202)).toHaveLength(1);
+    expect(results.filter((s) => s === 402)).toHaveLength(19);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(0);
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(4);
+  });
+});
+
+describe('failures refund exactly once', () => {
+  it('refunds the credit and releases the usage when the provider fails', async () => {
+    const provider = scriptedProvider([
+      new ProviderError({
+        code: 'busy',
+        userMessage: 'The image service is busy, please try again in a minute',
+        transient: true,
+      }),
+    ]);
+    const app = await setup({ imageProvider: provider });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 1);
+    const res = await generate(app, cookie, { prompt: 'a robot', theme: 'pixel' });
+    const { id } = await res.json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({
+      status: 'failed',
+      error: 'The image service is busy, please try again in a minute',
+    });
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
+    const rows = await app.deps.database.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.referenceId, id));
+    expect(rows.map((r) => [r.type, r.amount]).sort()).toEqual([
+      ['refund', 1],
+      ['spend', -1],
+    ]);
+  });
+
+  it('shows a generic message for an unexpected error', async () => {
+    const app = await setup({ imageProvider: scriptedProvider([new Error('socket hang up')]) });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a robot' })).json();
+    expect(await finished(app, cookie, id)).toMatchObject({
+      status: 'failed',
+      error: 'Failed to generate image',
+    });
+  });
+
+  it('the sweeper fails and refunds a job whose process died, once', async () => {
+    // WORKERS=0: the job is accepted but never run, as if the process crashed right after.
+    const app = await setup({}, { WORKERS: '0' });
+    const { user, cookie } = await signUp(app);
+    await grant(app, user.id, 1);
+    const { id } = await (await generate(app, cookie, { prompt: 'a ship', privacy: 'private' })).json();
+    const db = app.deps.database.db;
+    await db
+      .update(generations)
+      .set({ status: 'running', updatedAt: sql`now() - interval '6 minutes'` })
+      .where(eq(generations.id, id));
+    const deps = { db, events: app.deps.events, logger: app.deps.logger };
+    expect(await sweepStuckGenerations(deps)).toBe(1);
+    expect(await sweepStuckGenerations(deps)).toBe(0);
+    const res = await app.request(`/api/generations/${id}`, { cookie });
+    expect(await res.json()).toMatchObject({ status: 'failed', error: STUCK_MESSAGE });
+    expect(await getBalance(db, user.id)).toBe(1);
+    expect(await readUsage(db, user.id)).toBe(0);
+  });
+});
+
+describe('Triple Validation', () => {
+  it('retries after a NO and succeeds on the third attempt', async () => {
+    const check = scriptedCheck([false, false, true]);
+    const provider = scriptedProvider();
+    const app = await setup({ imageCheck: check, imageProvider: provider });
+    const { cookie, user } = await signUp(app);
+    await app.deps.database.db
+      .update(memberships)
+      .set({ tier: 'basic' })
+      .where(eq(memberships.userId, user.id));
+    const { id, cost } = await (
+      await generate(app, cookie, { prompt: 'a lighthouse', quality: 'high' })
+    ).json();
+    expect(cost).toBe(0);
+    expect(await finished(app, cookie, id)).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect(provider.calls).toBe(3);
+    expect(check.calls).toBe(3);
+  });
+
+  it('fails with the spec message when all three checks say NO', async () => {
+    const app = await setup({ imageCheck: scriptedCheck([false]) });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 1);
+    const { id } = await (await generate(app, cookie, { prompt: 'a lighthouse', quality: 'high' })).json();
+    expect(await finished(app, cookie, id)).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: 'Failed to generate a valid image after multiple attempts',
+    });
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+  });
+});
+
+describe('reading generations and images', () => {
+  it('hides another member’s generation and private images (404, never 403)', async () => {
+    const app = await setup();
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    await grant(app, owner.user.id, 1);
+    const { id } = await (
+      await generate(app, owner.cookie, { prompt: 'a secret', privacy: 'private' })
+    ).json();
+    const done = await finished(app, owner.cookie, id);
+    expect((await app.request(`/api/generations/${id}`, { cookie: other.cookie })).status).toBe(404);
+    for (const url of [done.image!.url, done.image!.thumbUrl]) {
+      expect((await app.request(url, { cookie: other.cookie })).status).toBe(404);
+      expect((await app.request(url)).status).toBe(404);
+      const mine = await app.request(url, { cookie: owner.cookie });
+      expect(mine.status).toBe(200);
+      expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    }
+    expect((await app.request('/images/not-a-uuid.png')).status).toBe(404);
+  });
+
+  it('streams progress as server-sent events until the job finishes', async () => {
+    const app = await setup({ imageProvider: scriptedProvider([{ delayMs: 150 }]) });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a balloon' })).json();
+    const res = await app.request(`/api/generations/${id}/events`, { cookie });
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const text = await res.text();
+    const events = text
+      .split('\n')
+      .filter((l) => l.startsWith('data: '))
+      .map((l) => JSON.parse(l.slice(6)) as GenerationStatus);
+    expect(events[0].status).toMatch(/queued|running/);
+    expect(events.at(-1)).toMatchObject({ status: 'succeeded', image: { width: 1024 } });
+    expect(events.some((e) => e.status === 'running')).toBe(true);
+  });
+});
