@@ -12,6 +12,7 @@ import { type RequestVars, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
 import { imageRoutes } from './images/routes';
+import { metaRoutes } from './meta/routes';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -42,6 +43,7 @@ export function createApp(deps: Deps) {
     }),
   );
 
+  app.route('/api/meta', metaRoutes({ config, imageProvider: deps.imageProvider, version: deps.version }));
   app.route(
     '/api/me',
     accountRoutes({ auth: deps.auth, db: deps.database.db, storage: deps.storage, logger }),
