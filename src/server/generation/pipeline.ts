@@ -149,7 +149,7 @@ async function storeImage(
   const imageId = crypto.randomUUID();
   const thumb = await sharp(image.png)
     .resize(THUMB_SIZE, THUMB_SIZE)
-    .webp({ quality: 86, alphaQuality: 90 })
+    .webp({ quality: 86, alphaQuality: 90, effort: 2 })
     .toBuffer();
   await storage.put(imageKeys.original(imageId), image.png, 'image/png');
   await storage.put(imageKeys.thumb(imageId), thumb, 'image/webp');

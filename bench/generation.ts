@@ -1,0 +1,87 @@
+// Server overhead per generation: end-to-end time (POST → succeeded, via the real app) minus the
+// provider's fixed latency, for 1 and 8 concurrent members. Target: median under 50 ms.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadConfig } from '../src/server/config';
+import { openDatabase } from '../src/server/db/client';
+import type { ImageProvider } from '../src/server/generation/ports';
+import { silentLogger } from '../src/server/logger';
+import { createRuntime } from '../src/server/runtime';
+import { fmt, median, percentile } from './stats';
+
+const PROVIDER_MS = 200;
+const ORIGIN = 'http://localhost:3000';
+const png = await sharp(
+  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><circle cx="512" cy="512" r="300" fill="#0ea5e9"/></svg>'),
+)
+  .png()
+  .toBuffer();
+const provider: ImageProvider = {
+  name: 'fixed-latency',
+  model: 'bench',
+  async generateImage() {
+    await new Promise((r) => setTimeout(r, PROVIDER_MS));
+    return { png, provider: 'fixed-latency', model: 'bench', transparent: true } as never;
+  },
+};
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-bench-'));
+const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
+const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT: 'false', WORKERS: '8', PUBLIC_URL: ORIGIN, NODE_ENV: 'test', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
+const database =
+  engine === 'postgres' ? undefined : await openDatabase({ kind: 'pglite-memory' });
+const runtime = await createRuntime(config, { logger: silentLogger, imageProvider: provider, database, background: false });
+const request = (p: string, init: RequestInit & { cookie?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  headers.set('origin', ORIGIN);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  return runtime.app.request(`${ORIGIN}${p}`, { ...init, headers });
+};
+
+async function member(i: number) {
+  const res = await request('/api/auth/sign-up/email', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `bench${i}-${Date.now()}@example.com`, password: 'bench password 1' }),
+  });
+  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // Enterprise: never limited, so the bench measures the pipeline, not refusals.
+  await runtime.deps.database.db.execute(
+    (await import('drizzle-orm')).sql`update memberships set tier = 'enterprise' where user_id = (select id from "user" order by created_at desc limit 1)`,
+  );
+  return cookie;
+}
+
+async function oneGeneration(cookie: string): Promise<number> {
+  const started = performance.now();
+  const res = await request('/api/generations', {
+    method: 'POST',
+    cookie,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'a cheerful lighthouse' }),
+  });
+  if (res.status !== 202) throw new Error(`POST failed: ${res.status} ${await res.text()}`);
+  const { id } = await res.json();
+  // Follow the SSE stream as the UI does.
+  const stream = await request(`/api/generations/${id}/events`, { cookie });
+  const text = await stream.text();
+  if (!text.includes('"succeeded"')) throw new Error(`generation did not succeed: ${text.slice(-300)}`);
+  return performance.now() - started - PROVIDER_MS;
+}
+
+console.info(`engine: ${engine}; provider latency fixed at ${PROVIDER_MS} ms`);
+for (const users of [1, 8]) {
+  const cookies: string[] = [];
+  for (let i = 0; i < users; i++) cookies.push(await member(users * 100 + i));
+  await Promise.all(cookies.map((c) => oneGeneration(c))); // warm-up
+  const overheads: number[] = [];
+  const rounds = users === 1 ? 30 : 8;
+  for (let r = 0; r < rounds; r++) overheads.push(...(await Promise.all(cookies.map((c) => oneGeneration(c)))));
+  console.info(
+    `${users} concurrent: overhead median ${fmt(median(overheads))}, p95 ${fmt(percentile(overheads, 95))} over ${overheads.length} generations (target: median < 50 ms)`,
+  );
+}
+await runtime.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,204 @@
+// Turning catalog icons into SVG fragments: placement, colour art, silhouettes for outlines and
+// shadows, and the visual box of each icon (the art sits inside padding we must not centre on).
+import { Resvg } from '@resvg/resvg-js';
+import { getCatalog } from './catalog';
+import { n } from './random';
+
+export type IconMetrics = {
+  /** Visual bounding box in icon units. */
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** Centre of the painted area in icon units. */
+  cx: number;
+  cy: number;
+  viewW: number;
+  viewH: number;
+};
+
+/** An icon placed on the 1024 canvas: `size` is the longer side of its visual box in pixels. */
+export type Placed = {
+  name: string;
+  x: number;
+  y: number;
+  size: number;
+  rotate: number;
+  flip: boolean;
+  face?: boolean;
+};
+
+const metricsCache = new Map<string, IconMetrics>();
+const GRID = 64;
+
+export function iconBody(name: string): string {
+  const icon = getCatalog().icons.get(name);
+  if (!icon) throw new Error(`Unknown icon ${name}`);
+  return icon.body;
+}
+
+export function iconMetrics(name: string): IconMetrics {
+  const hit = metricsCache.get(name);
+  if (hit) return hit;
+  const icon = getCatalog().icons.get(name);
+  if (!icon) throw new Error(`Unknown icon ${name}`);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${GRID}" height="${GRID}" viewBox="0 0 ${icon.width} ${icon.height}">${icon.body}</svg>`;
+  const pixels = new Resvg(svg).render().pixels;
+  let minX = GRID;
+  let minY = GRID;
+  let maxX = -1;
+  let maxY = -1;
+  let sumX = 0;
+  let sumY = 0;
+  let count = 0;
+  for (let y = 0; y < GRID; y++) {
+    for (let x = 0; x < GRID; x++) {
+      if (pixels[(y * GRID + x) * 4 + 3] > 40) {
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
+        sumX += x + 0.5;
+        sumY += y + 0.5;
+        count++;
+      }
+    }
+  }
+  const ux = icon.width / GRID;
+  const uy = icon.height / GRID;
+  const metrics: IconMetrics =
+    count === 0
+      ? {
+          x: 0,
+          y: 0,
+          w: icon.width,
+          h: icon.height,
+          cx: icon.width / 2,
+          cy: icon.height / 2,
+          viewW: icon.width,
+          viewH: icon.height,
+        }
+      : {
+          x: minX * ux,
+          y: minY * uy,
+          w: (maxX - minX + 1) * ux,
+          h: (maxY - minY + 1) * uy,
+          cx: (sumX / count) * ux,
+          cy: (sumY / count) * uy,
+          viewW: icon.width,
+          viewH: icon.height,
+        };
+  metricsCache.set(name, metrics);
+  return metrics;
+}
+
+/** Pixels per icon unit for a placement. */
+export function unitScale(p: Placed): number {
+  const m = iconMetrics(p.name);
+  return p.size / Math.max(m.w, m.h);
+}
+
+/** The transform that maps icon units onto the canvas for a placement. */
+export function placementTransform(p: Placed, dx = 0, dy = 0): string {
+  const m = iconMetrics(p.name);
+  const k = unitScale(p);
+  const bx = m.x + m.w / 2;
+  const by = m.y + m.h / 2;
+  const rot = p.rotate ? ` rotate(${n(p.rotate)})` : '';
+  return `translate(${n(p.x + dx)} ${n(p.y + dy)})${rot} scale(${Math.round(k * (p.flip ? -1 : 1) * 1000) / 1000} ${Math.round(k * 1000) / 1000}) translate(${n(-bx)} ${n(-by)})`;
+}
+
+let uid = 0;
+/** Icon bodies may carry ids (gradients, clip paths); every copy needs its own. */
+function withUniqueIds(body: string, prefix: string): string {
+  if (!body.includes('id="')) return body;
+  return body
+    .replace(/id="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+}
+
+/** Reset per picture so the same picture always gets the same ids (byte-for-byte output). */
+export function resetIds(): void {
+  uid = 0;
+}
+
+function nextPrefix(): string {
+  uid += 1;
+  return `i${uid}-`;
+}
+
+/** The icon in its own colours, optionally with a cartoon face and extra attributes on the wrapper. */
+export function iconArt(
+  p: Placed,
+  opts: { body?: string; wrapperAttrs?: string; extra?: string } = {},
+): string {
+  const body = withUniqueIds(opts.body ?? iconBody(p.name), nextPrefix());
+  const face = p.face ? faceArt(p.name) : '';
+  return `<g transform="${placementTransform(p)}"${opts.wrapperAttrs ? ` ${opts.wrapperAttrs}` : ''}>${body}${face}${opts.extra ?? ''}</g>`;
+}
+
+/**
+ * The icon's shape in one paint, grown by `growPx` on every side (a round stroke around every part):
+ * the die-cut outline, ink outline and shadows are all made from this.
+ */
+export function iconSilhouette(
+  p: Placed,
+  opts: { paint: string; growPx: number; opacity?: number; dx?: number; dy?: number; transform?: string },
+): string {
+  const k = unitScale(p);
+  const shape = withUniqueIds(silhouetteBody(iconBody(p.name)), nextPrefix());
+  const stroke =
+    opts.growPx > 0
+      ? ` stroke="${opts.paint}" stroke-width="${n((opts.growPx * 2) / k)}" stroke-linejoin="round" stroke-linecap="round"`
+      : ' stroke="none"';
+  const opacity = opts.opacity !== undefined && opts.opacity < 1 ? ` opacity="${opts.opacity}"` : '';
+  const transform = opts.transform ?? placementTransform(p, opts.dx ?? 0, opts.dy ?? 0);
+  return `<g transform="${transform}"${opacity}><g fill="${opts.paint}"${stroke}>${shape}</g></g>`;
+}
+
+const silhouetteCache = new Map<string, string>();
+export function silhouetteBody(body: string): string {
+  const hit = silhouetteCache.get(body);
+  if (hit) return hit;
+  const shape = body
+    .replace(/<defs>[\s\S]*?<\/defs>/g, (defs) => defs.replace(/<filter[\s\S]*?<\/filter>/g, ''))
+    .replace(/(<g[^>]*?) fill="none"/g, '$1')
+    .replace(/ (fill|stroke)="(?!none)[^"]*"/g, '')
+    .replace(/ (opacity|fill-opacity|stroke-opacity|filter|stroke-width)="[^"]*"/g, '');
+  silhouetteCache.set(body, shape);
+  return shape;
+}
+
+/** Maps every fill and stroke colour of an icon through `map` (abstract posterising, palettes). */
+export function recolorBody(body: string, map: (hex: string) => string): string {
+  return body.replace(
+    /(fill|stroke|stop-color)="(#[0-9a-fA-F]{3,8})"/g,
+    (_m, attr: string, hex: string) => `${attr}="${map(hex)}"`,
+  );
+}
+
+/** A friendly cartoon face, in icon units, sized to the icon's visual box. */
+function faceArt(name: string): string {
+  const m = iconMetrics(name);
+  const s = Math.min(m.w, m.h);
+  const cx = m.cx;
+  const cy = m.cy - s * 0.02;
+  const eyeDx = s * 0.14;
+  const eyeR = s * 0.068;
+  const pupil = eyeR * 0.62;
+  const eye = (x: number) =>
+    `<ellipse cx="${n2(x)}" cy="${n2(cy)}" rx="${n2(eyeR)}" ry="${n2(eyeR * 1.12)}" fill="#fff" stroke="#2b2233" stroke-width="${n2(s * 0.018)}"/>` +
+    `<circle cx="${n2(x + pupil * 0.15)}" cy="${n2(cy + pupil * 0.2)}" r="${n2(pupil)}" fill="#2b2233"/>` +
+    `<circle cx="${n2(x - pupil * 0.2)}" cy="${n2(cy - pupil * 0.25)}" r="${n2(pupil * 0.38)}" fill="#fff"/>`;
+  const my = cy + s * 0.13;
+  const mw = s * 0.11;
+  const mouth = `<path d="M${n2(cx - mw)} ${n2(my)} Q${n2(cx)} ${n2(my + mw * 1.3)} ${n2(cx + mw)} ${n2(my)}" fill="#7a2434" stroke="#2b2233" stroke-width="${n2(s * 0.02)}" stroke-linejoin="round"/>`;
+  const blush = (x: number) =>
+    `<ellipse cx="${n2(x)}" cy="${n2(my - s * 0.02)}" rx="${n2(s * 0.05)}" ry="${n2(s * 0.028)}" fill="#ff6b8b" opacity="0.55"/>`;
+  return `<g>${blush(cx - eyeDx * 1.75)}${blush(cx + eyeDx * 1.75)}${eye(cx - eyeDx)}${eye(cx + eyeDx)}${mouth}</g>`;
+}
+
+function n2(v: number): string {
+  return String(Math.round(v * 100) / 100);
+}
