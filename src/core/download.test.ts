@@ -32,7 +32,10 @@ describe('download options', () => {
 
 describe('validateDownload', () => {
   it('defaults to a 1024 px PNG of the original', () => {
-    expect(validateDownload({})).toEqual({ ok: true, value: { format: 'png', size: 1024, variant: 'original' } });
+    expect(validateDownload({})).toEqual({
+      ok: true,
+      value: { format: 'png', size: 1024, variant: 'original' },
+    });
     expect(downloadQuerySchema.parse({})).toEqual({
       format: 'png',
       size: 1024,
@@ -89,7 +92,9 @@ describe('validateDownload', () => {
 describe('downloadFileName', () => {
   it('is clipart-{creation time in ms}-{size}.{ext}', () => {
     const createdAt = new Date('2025-03-04T05:06:07.089Z');
-    expect(downloadFileName({ createdAt, size: 512, format: 'png' })).toBe(`clipart-${createdAt.getTime()}-512.png`);
+    expect(downloadFileName({ createdAt, size: 512, format: 'png' })).toBe(
+      `clipart-${createdAt.getTime()}-512.png`,
+    );
     expect(downloadFileName({ createdAt: createdAt.getTime(), size: 2048, format: 'jpg' })).toBe(
       `clipart-${createdAt.getTime()}-2048.jpg`,
     );
@@ -118,7 +123,9 @@ describe('describeDownload', () => {
     expect(own.formatLabel).toBe('SVG');
     expect(own.traced).toBe(false);
     // The sticker outline is not part of the vector, so a sticker SVG is always traced.
-    expect(describeDownload({ format: 'svg', size: 512, variant: 'sticker', hasVector: true }).traced).toBe(true);
+    expect(describeDownload({ format: 'svg', size: 512, variant: 'sticker', hasVector: true }).traced).toBe(
+      true,
+    );
   });
 
   it('marks 2048 as upscaled and JPEG as flattened on white', () => {

@@ -22,6 +22,7 @@ import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { createLocalStorage } from './storage/local';
+import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
 
@@ -111,7 +112,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
     const storage =
       overrides.storage ??
-      createLocalStorage(config.storage.kind === 'local' ? config.storage.dir : config.dataDir);
+      (config.storage.kind === 's3'
+        ? createS3Storage(config.storage)
+        : createLocalStorage(config.storage.dir));
     const defaults = imageServices(config, logger);
     const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;

@@ -137,7 +137,14 @@ async function normalise(deps: PipelineDeps, result: GeneratedImage & { transpar
       .toBuffer();
   }
   const transparent = result.transparent ?? Boolean(result.svg);
-  return transparent ? png : deps.removeBackground(png);
+  if (transparent) return png;
+  try {
+    return await deps.removeBackground(png);
+  } catch (error) {
+    // A busy, photo-like background cannot be cut out; the picture is still worth keeping as is.
+    deps.logger.info({ reason: (error as Error).message }, 'kept the provider background');
+    return png;
+  }
 }
 
 async function storeImage(

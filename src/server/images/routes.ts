@@ -1,11 +1,13 @@
 // Stored images under our own URLs, with the privacy rule and strong caching for public ones.
 import { type Context, Hono } from 'hono';
+import { validateDownload } from '../../core/download';
 import type { Auth } from '../auth/auth';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
-import { notFound } from '../http/errors';
+import { AppError, notFound } from '../http/errors';
 import { imageKeys, type Storage } from '../storage/storage';
+import { prepareDownload } from './download';
 import { findVisibleImage } from './service';
 
 export function imageRoutes(deps: {
@@ -44,5 +46,18 @@ export function imageRoutes(deps: {
     .get('/:id/thumb.webp', async (c) => {
       const image = await visible(c, c.req.param('id'));
       return send(c, image, imageKeys.thumb(image.id));
+    })
+    .get('/:id/download', async (c) => {
+      const image = await visible(c, c.req.param('id'));
+      const request = validateDownload(c.req.query());
+      if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
+      const file = await prepareDownload(deps.storage, image, request.value);
+      return c.body(new Uint8Array(file.bytes), 200, {
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+        'Cache-Control': image.privacy === 'public' ? 'public, max-age=86400' : 'private, no-store',
+        ...(file.etag ? { ETag: file.etag } : {}),
+        'X-Variant-Cache': file.cached ? 'hit' : 'miss',
+      });
     });
 }

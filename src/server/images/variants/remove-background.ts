@@ -1,0 +1,275 @@
+import { decodeRgba, encodePng, hasTransparentBorder, type RgbaImage } from './raw';
+
+export type BackgroundRemovalFailure = 'not-plain-background' | 'empty-subject';
+
+/** The picture cannot be cut out; `message` is fit to show to the user. */
+export class BackgroundRemovalError extends Error {
+  constructor(
+    readonly code: BackgroundRemovalFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'BackgroundRemovalError';
+  }
+}
+
+export interface RemoveBackgroundOptions {
+  /** RGB distance (0–441) under which a pixel counts as background; by default set from the border's noise. */
+  tolerance?: number;
+}
+
+// Bounds of the automatic tolerance: tight for a clean background (keeps pale subject colours), wider for a
+// noisy or slightly graded one.
+export const BACKGROUND_TOLERANCE = { min: 20, max: 48 } as const;
+// Share of the border that must match the background colour for it to count as plain.
+const MIN_PLAIN_BORDER = 0.4;
+// Share of the picture that must stay visible, otherwise nothing was there to cut out.
+const MIN_SUBJECT_COVERAGE = 0.002;
+// Width in pixels of the soft edge between the removed background and the kept subject.
+const EDGE_RINGS = 2;
+
+const BACKGROUND = 1;
+// Ring k (1 = touching the background) is stored as BACKGROUND + k; 0 is the kept subject.
+
+export type RemoveBackgroundResult = 'already-transparent' | 'removed';
+
+/**
+ * Makes a plain background transparent, in place: flood fill from every border pixel through pixels close
+ * to the background colour, so whites inside the subject (not connected to the border) stay opaque. The
+ * outermost subject pixels get an alpha estimated from their colour (a blend of background and subject) and
+ * lose the background tint, which keeps anti-aliased edges soft without a white halo.
+ */
+export function removeBackgroundPixels(
+  image: RgbaImage,
+  options: RemoveBackgroundOptions = {},
+): RemoveBackgroundResult {
+  if (hasTransparentBorder(image)) return 'already-transparent';
+  const { data, width: w, height: h } = image;
+  const n = w * h;
+  const border = borderIndices(w, h);
+  const [br, bg, bb] = estimateBackground(data, border);
+  const tolerance = options.tolerance ?? autoTolerance(data, border, br, bg, bb);
+  const tol2 = tolerance * tolerance;
+  // 1 where the colour is close enough to the background to be flooded through.
+  const near = new Uint8Array(n);
+  for (let i = 0, p = 0; i < n; i++, p += 4) {
+    const dr = data[p] - br;
+    const dg = data[p + 1] - bg;
+    const db = data[p + 2] - bb;
+    near[i] = dr * dr + dg * dg + db * db <= tol2 ? 1 : 0;
+  }
+
+  let plain = 0;
+  for (const i of border) plain += near[i];
+  if (plain < border.length * MIN_PLAIN_BORDER) {
+    throw new BackgroundRemovalError(
+      'not-plain-background',
+      'This picture has no plain background to remove: download the original instead',
+    );
+  }
+
+  // Flood fill (4-connected, so a 1 px diagonal outline is not crossed). Subject pixels it bumps into
+  // form the first edge ring.
+  const state = new Uint8Array(n);
+  const stack = new Int32Array(n);
+  const rings: Int32Array[] = [];
+  let ring: number[] = [];
+  let sp = 0;
+  const visit = (j: number) => {
+    if (state[j] !== 0) return;
+    if (near[j]) {
+      state[j] = BACKGROUND;
+      stack[sp++] = j;
+    } else {
+      state[j] = BACKGROUND + 1;
+      ring.push(j);
+    }
+  };
+  for (const i of border) if (near[i]) visit(i);
+  while (sp > 0) {
+    const i = stack[--sp];
+    const x = i % w;
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (i >= w) visit(i - w);
+    if (i < n - w) visit(i + w);
+  }
+  rings.push(Int32Array.from(ring));
+
+  // Deeper rings: untouched subject pixels next to the previous ring.
+  for (let k = 2; k <= EDGE_RINGS; k++) {
+    ring = [];
+    const mark = BACKGROUND + k;
+    const grow = (j: number) => {
+      if (state[j] === 0) {
+        state[j] = mark;
+        ring.push(j);
+      }
+    };
+    for (const i of rings[k - 2]) {
+      const x = i % w;
+      if (x > 0) grow(i - 1);
+      if (x < w - 1) grow(i + 1);
+      if (i >= w) grow(i - w);
+      if (i < n - w) grow(i + w);
+    }
+    rings.push(Int32Array.from(ring));
+  }
+
+  // Soft edge, innermost ring first so outer rings can lean on already cleaned colours.
+  for (let k = EDGE_RINGS; k >= 1; k--) {
+    for (const i of rings[k - 1]) softenEdgePixel(data, state, w, h, i, k, br, bg, bb, tolerance);
+  }
+
+  let visible = 0;
+  for (let i = 0; i < n; i++) {
+    const p = i * 4;
+    if (state[i] === BACKGROUND) {
+      data[p] = 0;
+      data[p + 1] = 0;
+      data[p + 2] = 0;
+      data[p + 3] = 0;
+    } else if (data[p + 3] >= 128) {
+      visible++;
+    }
+  }
+  if (visible < n * MIN_SUBJECT_COVERAGE) {
+    throw new BackgroundRemovalError('empty-subject', 'No subject was found to cut out of this picture');
+  }
+  return 'removed';
+}
+
+/** PNG in, PNG with a transparent background out; an already transparent picture comes back as is. */
+export async function removeBackground(png: Buffer, options: RemoveBackgroundOptions = {}): Promise<Buffer> {
+  const image = await decodeRgba(png);
+  if (removeBackgroundPixels(image, options) === 'already-transparent') return png;
+  return encodePng(image);
+}
+
+function borderIndices(w: number, h: number): Int32Array {
+  const out: number[] = [];
+  for (let x = 0; x < w; x++) out.push(x);
+  if (h > 1) for (let x = 0; x < w; x++) out.push((h - 1) * w + x);
+  for (let y = 1; y < h - 1; y++) {
+    out.push(y * w);
+    if (w > 1) out.push(y * w + w - 1);
+  }
+  return Int32Array.from(out);
+}
+
+/** 12 + 4 × the RMS distance to the background colour of the border pixels that look like background. */
+function autoTolerance(data: Uint8Array, border: Int32Array, br: number, bg: number, bb: number): number {
+  const limit = BACKGROUND_TOLERANCE.max * BACKGROUND_TOLERANCE.max;
+  let sum = 0;
+  let count = 0;
+  for (const i of border) {
+    const p = i * 4;
+    const d2 = (data[p] - br) ** 2 + (data[p + 1] - bg) ** 2 + (data[p + 2] - bb) ** 2;
+    if (d2 > limit) continue;
+    sum += d2;
+    count++;
+  }
+  const rms = count > 0 ? Math.sqrt(sum / count) : 0;
+  return Math.min(BACKGROUND_TOLERANCE.max, Math.max(BACKGROUND_TOLERANCE.min, 12 + 4 * rms));
+}
+
+/** Most common border colour (5 bits a channel), averaged over the border pixels in that bucket. */
+function estimateBackground(data: Uint8Array, border: Int32Array): [number, number, number] {
+  const counts = new Uint32Array(1 << 15);
+  const key = (p: number) => ((data[p] >> 3) << 10) | ((data[p + 1] >> 3) << 5) | (data[p + 2] >> 3);
+  let best = 0;
+  for (const i of border) {
+    const k = key(i * 4);
+    if (++counts[k] > counts[best]) best = k;
+  }
+  let r = 0;
+  let g = 0;
+  let b = 0;
+  let count = 0;
+  for (const i of border) {
+    const p = i * 4;
+    if (key(p) !== best) continue;
+    r += data[p];
+    g += data[p + 1];
+    b += data[p + 2];
+    count++;
+  }
+  return [r / count, g / count, b / count];
+}
+
+/**
+ * An edge pixel is modelled as alpha·F + (1−alpha)·B (B = background). F is taken from the inner
+ * neighbour whose colour best explains it: project (C−B) onto (F−B), keep the smallest residual.
+ */
+function softenEdgePixel(
+  data: Uint8Array,
+  state: Uint8Array,
+  w: number,
+  h: number,
+  i: number,
+  ring: number,
+  br: number,
+  bg: number,
+  bb: number,
+  tolerance: number,
+): void {
+  const p = i * 4;
+  const ur = data[p] - br;
+  const ug = data[p + 1] - bg;
+  const ub = data[p + 2] - bb;
+  const x = i % w;
+  const y = (i - x) / w;
+  let bestT = -1;
+  let bestResidual = Number.POSITIVE_INFINITY;
+  for (let dy = -1; dy <= 1; dy++) {
+    const ny = y + dy;
+    if (ny < 0 || ny >= h) continue;
+    for (let dx = -1; dx <= 1; dx++) {
+      const nx = x + dx;
+      if ((dx === 0 && dy === 0) || nx < 0 || nx >= w) continue;
+      const j = ny * w + nx;
+      const s = state[j];
+      // Inner neighbours only: the kept subject or a deeper, already cleaned ring.
+      if (!(s === 0 || s > BACKGROUND + ring)) continue;
+      const q = j * 4;
+      if (data[q + 3] < 128) continue;
+      const vr = data[q] - br;
+      const vg = data[q + 1] - bg;
+      const vb = data[q + 2] - bb;
+      const vv = vr * vr + vg * vg + vb * vb;
+      if (vv < tolerance * tolerance) continue;
+      let t = (ur * vr + ug * vg + ub * vb) / vv;
+      t = Math.max(0, Math.min(1, t));
+      const rr = ur - t * vr;
+      const rg = ug - t * vg;
+      const rb = ub - t * vb;
+      const residual = rr * rr + rg * rg + rb * rb;
+      if (residual < bestResidual || (residual === bestResidual && t > bestT)) {
+        bestResidual = residual;
+        bestT = t;
+      }
+    }
+  }
+  let alpha: number;
+  if (bestT >= 0) {
+    alpha = bestT;
+  } else {
+    // Thin detail with no solid neighbour: ramp on the distance from the background colour.
+    const d = Math.sqrt(ur * ur + ug * ug + ub * ub);
+    alpha = Math.min(1, Math.max(0, (d - tolerance) / (2 * tolerance)));
+  }
+  if (alpha >= 0.97) return;
+  if (alpha <= 0.03) {
+    data[p + 3] = 0;
+    return;
+  }
+  // Remove the background's share of the colour so the edge shows no light halo on dark pages.
+  data[p] = clampByte(br + ur / alpha);
+  data[p + 1] = clampByte(bg + ug / alpha);
+  data[p + 2] = clampByte(bb + ub / alpha);
+  data[p + 3] = Math.round(alpha * data[p + 3]);
+}
+
+function clampByte(v: number): number {
+  return v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+}

@@ -1,0 +1,135 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedImages } from '../../src/server/db/schema';
+import { imageKeys } from '../../src/server/storage/storage';
+import { createTestApp, signUp, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof signUp>>;
+let stranger: Awaited<ReturnType<typeof signUp>>;
+const publicId = '11111111-1111-4111-8111-111111111111';
+const privateId = '22222222-2222-4222-8222-222222222222';
+const createdAt = new Date('2026-03-04T05:06:07.089Z');
+
+/** A provider-style picture: a subject with an interior white detail on a plain white background. */
+async function providerStylePng() {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#ffffff"/>
+    <circle cx="512" cy="512" r="320" fill="#2563eb"/><circle cx="512" cy="512" r="90" fill="#ffffff"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await signUp(t);
+  stranger = await signUp(t);
+  const png = await providerStylePng();
+  for (const [id, privacy] of [
+    [publicId, 'public'],
+    [privateId, 'private'],
+  ] as const) {
+    await t.deps.database.db.insert(generatedImages).values({
+      id,
+      userId: owner.user.id,
+      prompt: 'a blue ring',
+      finalPrompt: 'a blue ring, clipart',
+      theme: 'default',
+      quality: 'low',
+      privacy,
+      provider: 'fake',
+      model: 'fake-1',
+      width: 1024,
+      height: 1024,
+      createdAt,
+    });
+    await t.deps.storage.put(imageKeys.original(id), png, 'image/png');
+  }
+});
+afterAll(() => t?.close());
+
+async function download(id: string, query: string, cookie?: string) {
+  return t.request(`/images/${id}/download?${query}`, { cookie });
+}
+
+describe('GET /images/:id/download', () => {
+  it.each([
+    ['png', 128, 'image/png'],
+    ['png', 2048, 'image/png'],
+    ['webp', 256, 'image/webp'],
+    ['jpg', 512, 'image/jpeg'],
+    ['webp', 1024, 'image/webp'],
+  ] as const)('returns a decodable %s at %i px', async (format, size, type) => {
+    const res = await download(publicId, `format=${format}&size=${size}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe(type);
+    const ext = format === 'jpg' ? 'jpg' : format;
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="clipart-${createdAt.getTime()}-${size}.${ext}"`,
+    );
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([size, size]);
+    expect(meta.format).toBe(format === 'jpg' ? 'jpeg' : format);
+  });
+
+  it('makes a transparent PNG: corners clear, subject and interior white opaque', async () => {
+    const res = await download(publicId, 'format=png&size=1024&variant=transparent');
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const alpha = (x: number, y: number) => data[(y * info.width + x) * info.channels + 3];
+    expect(alpha(2, 2)).toBe(0);
+    expect(alpha(1021, 1021)).toBe(0);
+    expect(alpha(512 + 200, 512)).toBe(255); // blue ring
+    expect(alpha(512, 512)).toBe(255); // white centre, enclosed by the subject
+  });
+
+  it('makes a sticker with an opaque white ring around the subject', async () => {
+    const res = await download(publicId, 'format=png&size=1024&variant=sticker');
+    const { data, info } = await sharp(Buffer.from(await res.arrayBuffer()))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const px = (x: number, y: number) =>
+      Array.from(data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4));
+    expect(px(2, 2)[3]).toBe(0);
+    // Walk right from the centre: blue subject, then a white opaque band, then transparency.
+    let sawWhite = false;
+    for (let x = 512; x < 1024; x++) {
+      const [r, g, b, a] = px(x, 512);
+      if (a === 255 && r > 245 && g > 245 && b > 245 && x > 700) sawWhite = true;
+      if (a === 0) break;
+    }
+    expect(sawWhite).toBe(true);
+  });
+
+  it('traces an SVG for an image without its own vector', async () => {
+    const res = await download(publicId, 'format=svg&size=1024&variant=transparent');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/image\/svg\+xml/);
+    expect(await res.text()).toMatch(/^<svg[\s\S]*<path/);
+  }, 20_000);
+
+  it('serves the second request from the cache', async () => {
+    const first = await download(publicId, 'format=webp&size=512&variant=sticker');
+    expect(first.headers.get('x-variant-cache')).toBe('miss');
+    const second = await download(publicId, 'format=webp&size=512&variant=sticker');
+    expect(second.headers.get('x-variant-cache')).toBe('hit');
+    expect(Buffer.from(await second.arrayBuffer()).equals(Buffer.from(await first.arrayBuffer()))).toBe(true);
+  });
+
+  it.each([
+    ['format=gif', 'format'],
+    ['size=300', 'size'],
+    ['format=jpg&variant=transparent', 'JPEG has no transparency'],
+  ])('answers 400 for %s', async (query, message) => {
+    const res = await download(publicId, query);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toContain(message);
+  });
+
+  it('applies the privacy rule: private downloads only for the owner, 404 for others', async () => {
+    expect((await download(privateId, 'format=png')).status).toBe(404);
+    expect((await download(privateId, 'format=png', stranger.cookie)).status).toBe(404);
+    const mine = await download(privateId, 'format=png', owner.cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
