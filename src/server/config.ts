@@ -99,6 +99,10 @@ const envSchema = z.object({
   RATE_LIMIT: flag('RATE_LIMIT', true),
   SHUTDOWN_TIMEOUT_MS: integer('SHUTDOWN_TIMEOUT_MS', 0, 600_000, 10_000),
   WORKERS: integer('WORKERS', 0, 64, 2),
+  MIGRATE_ON_START: flag('MIGRATE_ON_START', true),
+  JOB_QUEUE: oneOf('JOB_QUEUE', ['auto', 'in-process', 'pg-boss'] as const, 'auto'),
+  JOB_STALE_AFTER_SECONDS: integer('JOB_STALE_AFTER_SECONDS', 2, 86_400, 300),
+  SWEEP_INTERVAL_SECONDS: integer('SWEEP_INTERVAL_SECONDS', 1, 3600, 60),
 
   IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
   OPENAI_API_KEY: optionalText,
@@ -148,6 +152,9 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
   if (provider === 'openai' && !e.OPENAI_API_KEY) {
     throw new ConfigError('IMAGE_PROVIDER=openai needs OPENAI_API_KEY to be set');
   }
+  if (e.JOB_QUEUE === 'pg-boss' && !e.DATABASE_URL) {
+    throw new ConfigError('JOB_QUEUE=pg-boss needs DATABASE_URL (a PostgreSQL database)');
+  }
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => e[k] !== undefined);
   if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
@@ -175,6 +182,13 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
     rateLimit: e.RATE_LIMIT,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     workers: e.WORKERS,
+    migrateOnStart: e.MIGRATE_ON_START,
+    jobs: {
+      // pg-boss needs PostgreSQL; the embedded database keeps the in-process runner.
+      queue: e.JOB_QUEUE === 'auto' ? (e.DATABASE_URL ? 'pg-boss' : 'in-process') : e.JOB_QUEUE,
+      staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
+      sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+    },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),

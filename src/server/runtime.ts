@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { VALIDATION_PAUSE_MS } from '../core/constants';
 import { createApp } from './app';
 import { type Auth, createAuth } from './auth/auth';
+import { createPayments, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
 import { createAnalysisCheck } from './generation/checks/analysis';
@@ -17,6 +18,7 @@ import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIProvider } from './generation/providers/openai';
 import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
 import { removeBackground } from './images/variants';
+import { createPgBossRunner } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -41,6 +43,7 @@ export type Deps = {
   moderation: Moderation;
   events: GenerationEvents;
   jobs: JobRunner;
+  payments: Payments;
   webDir: string;
   version: string;
 };
@@ -60,13 +63,12 @@ export type RuntimeOverrides = {
   imageProvider?: ImageProvider;
   imageCheck?: ImageCheck;
   moderation?: Moderation;
+  payments?: Payments;
   /** Pause between Triple Validation attempts (2 s by default). */
   validationPauseMs?: number;
   /** Set false to leave the sweeper and queued-job pickup to the caller (tests). */
   background?: boolean;
 };
-
-const SWEEP_EVERY_MS = 60_000;
 
 /** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
 function imageServices(config: Config, logger: Logger) {
@@ -105,7 +107,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         : { kind: 'pglite', dir: config.database.dir },
     ));
   try {
-    await runMigrations(database);
+    if (config.migrateOnStart) await runMigrations(database);
     const db = database.db;
     const mailer = createMailer({ db, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
@@ -129,12 +131,22 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       logger,
       validationPauseMs: overrides.validationPauseMs ?? VALIDATION_PAUSE_MS,
       removeBackground,
+      // Several beats per stale period, so one slow write never looks like a dead job.
+      heartbeatMs: Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
     };
-    const jobs = createInProcessRunner({
-      concurrency: config.workers,
-      run: (id) => runGeneration(pipeline, id),
-      logger,
-    });
+    const jobs =
+      config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres'
+        ? await createPgBossRunner({
+            url: config.database.url,
+            concurrency: config.workers,
+            run: (id, opts) => runGeneration(pipeline, id, opts),
+            logger,
+          })
+        : createInProcessRunner({
+            concurrency: config.workers,
+            run: (id) => runGeneration(pipeline, id),
+            logger,
+          });
     const deps: Deps = {
       config,
       logger,
@@ -148,6 +160,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       moderation,
       events,
       jobs,
+      payments: overrides.payments ?? createPayments(config),
       webDir: path.resolve(overrides.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
@@ -157,10 +170,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     if (overrides.background !== false && config.workers > 0) {
       // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
       const sweep = () =>
-        sweepStuckGenerations({ db, events, logger }).catch((err) => logger.error({ err }, 'sweeper failed'));
+        sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
+          logger.error({ err }, 'sweeper failed'),
+        );
       await sweep();
-      for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
-      sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+      // pg-boss keeps its own queue across restarts; the in-process runner starts empty.
+      if (config.jobs.queue === 'in-process')
+        for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
+      sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
       sweeper.unref();
     }
     return {

@@ -24,6 +24,8 @@ export async function createTestApp(
     PUBLIC_URL: ORIGIN,
     LOG_LEVEL: 'silent',
     RATE_LIMIT: 'false',
+    // Jobs run in this process so tests can wait for them; the multi-process test uses pg-boss.
+    JOB_QUEUE: 'in-process',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...opts.env,
   });

@@ -35,6 +35,20 @@ export async function dropStaleTestDatabases(baseUrl: string) {
   const { rows } = await c.query<{ datname: string }>(
     `select datname from pg_database where datname like '${PREFIX}%'`,
   );
-  for (const row of rows) await c.query(`drop database if exists ${row.datname} with (force)`);
+  // Only databases whose creating process is gone: another test run may be using the rest.
+  for (const row of rows) {
+    const pid = Number(/^clipsmith_t_(\d+)_/.exec(row.datname)?.[1]);
+    if (pid && isAlive(pid)) continue;
+    await c.query(`drop database if exists ${row.datname} with (force)`);
+  }
   await c.end();
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }

@@ -74,3 +74,27 @@ export async function startServer(env: Record<string, string>, script?: string):
     },
   };
 }
+
+/** Starts `npm run worker` and waits for its start-up line (a worker has no HTTP). */
+export async function startWorker(env: Record<string, string>): Promise<ServerProcess> {
+  const proc = runServer({ ...env, LOG_LEVEL: 'info' }, 'src/server/worker.ts');
+  const deadline = Date.now() + 60_000;
+  while (!proc.output().includes('generation worker started')) {
+    if (proc.child.exitCode !== null)
+      throw new Error(`worker exited with ${proc.child.exitCode}:\n${proc.output()}`);
+    if (Date.now() > deadline) {
+      proc.child.kill('SIGKILL');
+      throw new Error(`worker did not start:\n${proc.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    ...proc,
+    url: '',
+    async stop(signal = 'SIGTERM') {
+      if (proc.child.exitCode !== null) return proc.child.exitCode;
+      proc.child.kill(signal);
+      return proc.exited;
+    },
+  };
+}

@@ -30,13 +30,29 @@ export type PipelineDeps = {
   validationPauseMs: number;
   /** Makes a provider image on a plain background transparent. */
   removeBackground: (png: Buffer) => Promise<Buffer>;
+  /** How often a running job refreshes its heartbeat (the sweeper takes jobs silent for longer). */
+  heartbeatMs: number;
 };
+
+/** Thrown to a queue that may try again: the job is back in 'queued', nothing was refunded. */
+export class RetryLater extends Error {
+  constructor(override readonly cause: ProviderError) {
+    super(cause.userMessage);
+    this.name = 'RetryLater';
+  }
+}
 
 type Phase = 'generating' | 'checking' | 'storing';
 
-const HEARTBEAT_MS = 30_000;
-
-export async function runGeneration(deps: PipelineDeps, id: string): Promise<void> {
+/**
+ * Runs a queued job once. With `canRetry`, a transient provider failure puts the job back in the
+ * queue (RetryLater) instead of failing it; the queue decides when to try again.
+ */
+export async function runGeneration(
+  deps: PipelineDeps,
+  id: string,
+  opts: { canRetry?: boolean } = {},
+): Promise<void> {
   const { db, events, logger } = deps;
   const [job] = await db
     .update(generations)
@@ -58,7 +74,7 @@ export async function runGeneration(deps: PipelineDeps, id: string): Promise<voi
   // While a provider call runs (up to minutes), a timer keeps the heartbeat going.
   const heartbeat = setInterval(() => {
     void progress({}).catch(() => {});
-  }, HEARTBEAT_MS);
+  }, deps.heartbeatMs);
   heartbeat.unref();
   try {
     const image = await produceImage(deps, {
@@ -74,6 +90,21 @@ export async function runGeneration(deps: PipelineDeps, id: string): Promise<voi
     events.publish(id);
     logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
   } catch (error) {
+    if (opts.canRetry && error instanceof ProviderError && error.transient) {
+      const requeued = await db
+        .update(generations)
+        .set({ status: 'queued', phase: null, updatedAt: new Date() })
+        .where(and(eq(generations.id, id), eq(generations.status, 'running')))
+        .returning({ id: generations.id });
+      if (requeued.length > 0) {
+        events.publish(id);
+        logger.warn(
+          { generationId: id, code: error.code },
+          'transient provider failure; the queue will retry',
+        );
+        throw new RetryLater(error);
+      }
+    }
     const message = error instanceof ProviderError ? error.userMessage : MESSAGES.failedToGenerate;
     if (!(error instanceof ProviderError))
       logger.error({ err: error, generationId: id }, 'generation failed');

@@ -26,6 +26,7 @@ import { generationView } from './views';
 
 /** A job untouched for this long is presumed dead (its process crashed) and is failed and refunded. */
 export const STUCK_AFTER_MS = 5 * 60_000;
+
 export const STUCK_MESSAGE = 'This generation stopped unexpectedly. Any credit it used has been refunded.';
 
 export type CreatedGeneration = { id: string; status: 'queued'; cost: number };
@@ -138,8 +139,9 @@ export async function failGeneration(
 export async function sweepStuckGenerations(
   deps: { db: Database; events: GenerationEvents; logger: Logger },
   now = new Date(),
+  stuckAfterMs = STUCK_AFTER_MS,
 ): Promise<number> {
-  const cutoff = new Date(now.getTime() - STUCK_AFTER_MS);
+  const cutoff = new Date(now.getTime() - stuckAfterMs);
   const stuck = await deps.db
     .select({ id: generations.id })
     .from(generations)

@@ -1,0 +1,44 @@
+import type * as React from 'react';
+import { cn } from '../../lib/utils';
+
+export function Card({ className, ...props }: React.ComponentProps<'div'>) {
+  return (
+    <div
+      data-slot="card"
+      className={cn('rounded-xl border bg-card text-card-foreground shadow-sm', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardHeader({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
+}
+
+export function CardTitle({
+  className,
+  as: Heading = 'h3',
+  ...props
+}: React.ComponentProps<'h3'> & { as?: 'h2' | 'h3' | 'h4' }) {
+  return (
+    <Heading
+      data-slot="card-title"
+      className={cn('font-semibold text-lg leading-tight', className)}
+      {...props}
+    />
+  );
+}
+
+export function CardDescription({ className, ...props }: React.ComponentProps<'p'>) {
+  return (
+    <p data-slot="card-description" className={cn('text-muted-foreground text-sm', className)} {...props} />
+  );
+}
+
+export function CardContent({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-content" className={cn('px-6 pb-6', className)} {...props} />;
+}
+
+export function CardFooter({ className, ...props }: React.ComponentProps<'div'>) {
+  return <div data-slot="card-footer" className={cn('flex items-center px-6 pb-6', className)} {...props} />;
+}

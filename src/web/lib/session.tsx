@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import type { Me } from '../../core/api';
+import { ApiError, api } from './api';
+
+/**
+ * The one source of truth for "who is signed in". Everything that needs the session reads it
+ * through useSession(); nothing else calls /api/me or keeps its own copy.
+ */
+
+export type SessionStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export type Session = {
+  status: SessionStatus;
+  /** The signed-in person, their membership and credits; null while loading or when signed out. */
+  me: Me | null;
+  /** Re-reads /api/me (after sign-in, a purchase, a generation, a profile change). */
+  refresh: () => Promise<void>;
+  /** Signs out, forgets every cached server answer and goes to /login. Never throws. */
+  signOut: () => Promise<void>;
+};
+
+export const ME_QUERY_KEY = ['me'] as const;
+
+async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api.get<Me>('/api/me');
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const query = useQuery({
+    queryKey: ME_QUERY_KEY,
+    queryFn: fetchMe,
+    staleTime: 30_000,
+    // A network blip must not sign anyone out: retry twice, then treat the session as signed out.
+    retry: (failures, error) =>
+      failures < 2 && !(error instanceof ApiError && error.status < 500 && error.status > 0),
+  });
+
+  useEffect(() => {
+    if (query.error) console.warn('session: could not load /api/me', query.error);
+  }, [query.error]);
+
+  const refresh = useCallback(async () => {
+    await queryClient.refetchQueries({ queryKey: ME_QUERY_KEY, exact: true });
+  }, [queryClient]);
+
+  const signOut = useCallback(async () => {
+    try {
+      const { authClient } = await import('./auth-client');
+      const { error } = await authClient.signOut();
+      if (error) console.warn('session: sign-out failed', error);
+    } catch (error) {
+      console.warn('session: sign-out failed', error);
+    }
+    queryClient.clear();
+    queryClient.setQueryData(ME_QUERY_KEY, null);
+    navigate('/login');
+  }, [queryClient, navigate]);
+
+  const status: SessionStatus = query.isPending ? 'loading' : query.data ? 'signed-in' : 'signed-out';
+  const me = query.data ?? null;
+
+  const value = useMemo<Session>(() => ({ status, me, refresh, signOut }), [status, me, refresh, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession must be used inside <SessionProvider>');
+  return session;
+}

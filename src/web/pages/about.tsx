@@ -1,0 +1,81 @@
+import { HeartIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { PageContainer, PageHero } from '../components/page-shell';
+import { Button } from '../components/ui/button';
+
+const VALUES = [
+  {
+    icon: UsersIcon,
+    title: 'Community First',
+    body: 'Teachers, crafters, small shops and bloggers shape what we build. The Explore gallery exists so members can inspire each other.',
+  },
+  {
+    icon: LightbulbIcon,
+    title: 'Innovation',
+    body: 'We pair image models with our own checks, themes and a built-in clipart composer, so good pictures come out reliably, not by luck.',
+  },
+  {
+    icon: HeartIcon,
+    title: 'Passion',
+    body: 'We love clipart: bold outlines, friendly faces, clean backgrounds. Every detail of Clipsmith is tuned for that one job.',
+  },
+];
+
+export default function AboutPage() {
+  return (
+    <>
+      <PageHero
+        title="About Clipsmith"
+        eyebrow="Our company"
+        description="We make it easy for anyone to turn an idea into clipart they can actually use."
+      />
+      <PageContainer size="lg">
+        <section aria-labelledby="values-heading">
+          <h2 id="values-heading" className="text-center font-bold text-2xl">
+            What we value
+          </h2>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {VALUES.map((value) => (
+              <li key={value.title} className="rounded-xl border bg-card p-6 shadow-sm">
+                <span className="inline-flex size-11 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
+                  <value.icon className="size-5" aria-hidden="true" />
+                </span>
+                <h3 className="mt-4 font-semibold text-lg">{value.title}</h3>
+                <p className="mt-2 text-muted-foreground leading-relaxed">{value.body}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="story-heading" className="prose-page mx-auto mt-16 max-w-3xl">
+          <h2 id="story-heading" className="!text-2xl">
+            Our Story
+          </h2>
+          <p>
+            Clipsmith started with a school newsletter. Finding one friendly picture of a recycling robot took
+            an evening of searching stock sites, checking licences and erasing backgrounds. Describing it in a
+            sentence should have been enough.
+          </p>
+          <p>
+            So we built a tool that does exactly that: you write the sentence, it draws square clipart on a
+            clean background, checks the result and hands you a file in the format you need. Members on every
+            plan own what they make, and private pictures stay private.
+          </p>
+          <p>
+            Today Clipsmith helps people make stickers, worksheets, slide decks, product labels and blog
+            illustrations. We are a small team, and we read every message that comes through the contact form.
+          </p>
+        </section>
+
+        <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/create">Start Creating</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <Link to="/contact">Get in touch</Link>
+          </Button>
+        </div>
+      </PageContainer>
+    </>
+  );
+}

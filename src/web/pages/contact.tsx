@@ -1,0 +1,196 @@
+import { ClockIcon, LifeBuoyIcon, MailCheckIcon, SendIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { contactMessageSchema } from '../../core/api';
+import { FieldError, FormAlert } from '../components/form-message';
+import { PageContainer, PageHero } from '../components/page-shell';
+import { Button } from '../components/ui/button';
+import { Card, CardContent } from '../components/ui/card';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { Spinner } from '../components/ui/spinner';
+import { Textarea } from '../components/ui/textarea';
+import { api, errorMessage } from '../lib/api';
+import { toast } from '../lib/toast';
+
+type Field = 'name' | 'email' | 'message';
+type Values = Record<Field, string>;
+type Errors = Partial<Record<Field, string>>;
+
+const EMPTY: Values = { name: '', email: '', message: '' };
+
+function validate(values: Values): Errors {
+  const result = contactMessageSchema.safeParse(values);
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field;
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+export default function ContactPage() {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
+
+  const update = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const found = validate(values);
+    setErrors(found);
+    const firstInvalid = (['name', 'email', 'message'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      document.getElementById(`contact-${firstInvalid}`)?.focus();
+      return;
+    }
+    setSending(true);
+    try {
+      await api.post('/api/contact', {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        message: values.message.trim(),
+      });
+      setSentTo({ name: values.name.trim(), email: values.email.trim() });
+      setValues(EMPTY);
+      toast.success('Message sent');
+    } catch (error) {
+      setFormError(errorMessage(error));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const described = (field: Field) => (errors[field] ? `contact-${field}-error` : undefined);
+
+  return (
+    <>
+      <PageHero
+        title="Contact Us"
+        eyebrow="We are here to help"
+        description="Questions, ideas or a problem with a picture? Send us a message and a person will reply."
+      />
+      <PageContainer size="lg" className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <Card>
+          <CardContent className="pt-6">
+            {sentTo ? (
+              <div className="flex flex-col items-center gap-3 py-10 text-center" role="status">
+                <MailCheckIcon className="size-12 text-success" aria-hidden="true" />
+                <h2 className="font-semibold text-2xl">Message sent</h2>
+                <p className="max-w-md text-muted-foreground">
+                  Thanks, {sentTo.name}. We will reply to{' '}
+                  <strong className="text-foreground">{sentTo.email}</strong> within two working days.
+                </p>
+                <Button variant="outline" className="mt-2" onClick={() => setSentTo(null)}>
+                  Send another message
+                </Button>
+              </div>
+            ) : (
+              <form
+                noValidate
+                onSubmit={onSubmit}
+                className="flex flex-col gap-5"
+                aria-labelledby="contact-form-heading"
+              >
+                <h2 id="contact-form-heading" className="font-semibold text-xl">
+                  Send us a message
+                </h2>
+                {formError && <FormAlert>{formError}</FormAlert>}
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <div>
+                    <Label htmlFor="contact-name">Name</Label>
+                    <Input
+                      id="contact-name"
+                      name="name"
+                      autoComplete="name"
+                      className="mt-2"
+                      value={values.name}
+                      onChange={update('name')}
+                      aria-invalid={Boolean(errors.name)}
+                      aria-describedby={described('name')}
+                      disabled={sending}
+                    />
+                    <FieldError id="contact-name-error" message={errors.name} />
+                  </div>
+                  <div>
+                    <Label htmlFor="contact-email">Email</Label>
+                    <Input
+                      id="contact-email"
+                      name="email"
+                      type="email"
+                      autoComplete="email"
+                      className="mt-2"
+                      value={values.email}
+                      onChange={update('email')}
+                      aria-invalid={Boolean(errors.email)}
+                      aria-describedby={described('email')}
+                      disabled={sending}
+                    />
+                    <FieldError id="contact-email-error" message={errors.email} />
+                  </div>
+                </div>
+                <div>
+                  <Label htmlFor="contact-message">Message</Label>
+                  <Textarea
+                    id="contact-message"
+                    name="message"
+                    rows={6}
+                    className="mt-2"
+                    placeholder="How can we help?"
+                    value={values.message}
+                    onChange={update('message')}
+                    aria-invalid={Boolean(errors.message)}
+                    aria-describedby={described('message')}
+                    disabled={sending}
+                  />
+                  <FieldError id="contact-message-error" message={errors.message} />
+                </div>
+                <Button type="submit" size="lg" className="self-start" disabled={sending}>
+                  {sending ? (
+                    <Spinner className="size-4 text-current" label="Sending" />
+                  ) : (
+                    <SendIcon aria-hidden="true" />
+                  )}
+                  {sending ? 'Sending...' : 'Send Message'}
+                </Button>
+              </form>
+            )}
+          </CardContent>
+        </Card>
+
+        <aside className="flex flex-col gap-4" aria-label="Other ways to get help">
+          <div className="rounded-xl border bg-muted/60 p-5">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <ClockIcon className="size-4 text-primary" aria-hidden="true" />
+              Response time
+            </h2>
+            <p className="mt-2 text-muted-foreground text-sm">
+              We reply within two working days, Monday to Friday, 9:00 to 17:00 CET.
+            </p>
+          </div>
+          <div className="rounded-xl border bg-muted/60 p-5">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <LifeBuoyIcon className="size-4 text-primary" aria-hidden="true" />
+              Quick answers
+            </h2>
+            <p className="mt-2 text-muted-foreground text-sm">
+              Limits, file formats, credits and privacy are covered in the{' '}
+              <Link to="/faq" className="font-medium text-primary underline underline-offset-2">
+                FAQ
+              </Link>
+              .
+            </p>
+          </div>
+        </aside>
+      </PageContainer>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { ChevronDownIcon, MessageCircleQuestionIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { CREDIT_PACKS, PLANS, totalCredits } from '../../core/catalog';
+import { PageContainer, PageHero } from '../components/page-shell';
+import { Button } from '../components/ui/button';
+
+function planLimits(): string {
+  return PLANS.map((plan) =>
+    plan.imagesPerMonth === null ? `${plan.name}: unlimited` : `${plan.name}: ${plan.imagesPerMonth}`,
+  ).join(', ');
+}
+
+const FAQS = [
+  {
+    question: 'How many images can I make?',
+    answer: `It depends on your plan. Images per calendar month: ${planLimits()}. On the Free plan you can go past the limit by spending 1 credit per extra image. Your dashboard always shows how many you have left.`,
+  },
+  {
+    question: 'Which file formats and sizes can I download?',
+    answer:
+      'Every picture can be downloaded as a transparent PNG, WebP, JPEG or SVG, in any square size from 256 to 2048 pixels. There is also a sticker cut-out version with a white outline.',
+  },
+  {
+    question: 'What are credits, and do they expire?',
+    answer: `A credit pays for one image's extras: a premium theme, Triple Validation, private privacy, or, on the Free plan, an image beyond your monthly limit. One image never costs more than 1 credit, and Clipsmith tells you the cost before you click Generate. Credit packs start at ${CREDIT_PACKS[0].name} (${totalCredits(CREDIT_PACKS[0])} credits), and credits never expire.`,
+  },
+  {
+    question: 'Can I use my clipart commercially?',
+    answer:
+      'Yes. Pictures you make are yours to use in personal and commercial projects on every plan, including Free, as long as your prompt does not copy someone else\u2019s trademark, character or artwork.',
+  },
+  {
+    question: 'Who can see the pictures I make?',
+    answer:
+      'Public pictures appear in the Explore gallery for signed-in members and get a share page you can link to. Private pictures are only visible to you. Private is a premium option: included in paid plans, 1 credit on Free.',
+  },
+];
+
+export default function FaqPage() {
+  return (
+    <>
+      <PageHero
+        title="Frequently Asked Questions"
+        documentTitle="FAQ"
+        eyebrow="Help"
+        description="Quick answers about limits, files, credits and privacy."
+      />
+      <PageContainer size="md">
+        <ul className="flex flex-col gap-3">
+          {FAQS.map((faq) => (
+            <li key={faq.question}>
+              <details className="group rounded-xl border bg-card shadow-sm open:shadow-md">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-semibold [&::-webkit-details-marker]:hidden">
+                  <h2 className="text-base">{faq.question}</h2>
+                  <ChevronDownIcon
+                    className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                    aria-hidden="true"
+                  />
+                </summary>
+                <p className="px-5 pb-5 text-muted-foreground leading-relaxed">{faq.answer}</p>
+              </details>
+            </li>
+          ))}
+        </ul>
+
+        <div className="mt-12 flex flex-col items-center gap-4 rounded-2xl border bg-muted/60 p-8 text-center">
+          <MessageCircleQuestionIcon className="size-8 text-primary" aria-hidden="true" />
+          <h2 className="font-semibold text-xl">Still have a question?</h2>
+          <p className="text-muted-foreground">We answer every message, usually within two working days.</p>
+          <Button asChild>
+            <Link to="/contact">Contact Support</Link>
+          </Button>
+        </div>
+      </PageContainer>
+    </>
+  );
+}

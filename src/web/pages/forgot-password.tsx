@@ -1,0 +1,94 @@
+import { MailCheckIcon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { emailSchema } from '../../core/api';
+import { MESSAGES } from '../../core/messages';
+import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { FieldError, FormAlert } from '../components/form-message';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { errorMessage } from '../lib/api';
+
+export default function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const check = emailSchema.safeParse(email);
+    if (!check.success) {
+      setFieldError(check.error.issues[0].message);
+      document.getElementById('forgot-email')?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { authClient, authErrorMessage } = await import('../lib/auth-client');
+      const result = await authClient.requestPasswordReset({
+        email: check.data,
+        redirectTo: '/reset-password',
+      });
+      if (result.error) setFormError(authErrorMessage(result.error, MESSAGES.somethingWentWrong));
+      else setSent(true);
+    } catch (cause) {
+      setFormError(errorMessage(cause));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Reset your password"
+      documentTitle="Forgot password"
+      description="Enter your account's email address and we will send you a link to choose a new password."
+      footer={
+        <Link to="/login" className={inlineLinkClass}>
+          Back to sign in
+        </Link>
+      }
+    >
+      {sent ? (
+        <div className="flex flex-col items-center gap-3 text-center" role="status">
+          <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
+          <p className="font-semibold">Check your inbox</p>
+          <p className="text-muted-foreground text-sm">
+            If an account exists for <strong className="text-foreground">{email.trim()}</strong>, a reset link
+            is on its way. It expires in one hour.
+          </p>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <div>
+            <Label htmlFor="forgot-email">Email address</Label>
+            <Input
+              id="forgot-email"
+              type="email"
+              autoComplete="email"
+              className="mt-2"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setFieldError(undefined);
+              }}
+              aria-invalid={Boolean(fieldError)}
+              aria-describedby={fieldError ? 'forgot-email-error' : undefined}
+              disabled={submitting}
+              required
+            />
+            <FieldError id="forgot-email-error" message={fieldError} />
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? 'Sending...' : 'Send reset link'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,120 @@
+import { type FormEvent, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../core/messages';
+import { safeRedirectPath } from '../../core/redirect';
+import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { FormAlert } from '../components/form-message';
+import { Button } from '../components/ui/button';
+import { Checkbox } from '../components/ui/checkbox';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { CenteredSpinner } from '../components/ui/spinner';
+import { errorMessage } from '../lib/api';
+import { useSession } from '../lib/session';
+
+export default function LoginPage() {
+  const [params] = useSearchParams();
+  const { status, refresh } = useSession();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [rememberMe, setRememberMe] = useState(true);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const destination = safeRedirectPath(params.get('redirectTo'));
+  const fromExplore = params.get('from') === '/explore';
+
+  // Signed in (already, or just now once refresh() lands): go where the visitor was heading.
+  if (status === 'signed-in') return <Navigate to={destination} replace />;
+  if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError(MESSAGES.fillAllFields);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { authClient, authErrorMessage } = await import('../lib/auth-client');
+      const result = await authClient.signIn.email({ email: email.trim(), password, rememberMe });
+      if (result.error) {
+        setError(authErrorMessage(result.error, MESSAGES.failedToSignIn));
+        setSubmitting(false);
+        return;
+      }
+      await refresh();
+    } catch (cause) {
+      setError(errorMessage(cause, MESSAGES.unknownSignInError));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      documentTitle="Sign in"
+      footer={
+        <>
+          Or{' '}
+          <Link to="/signup" className={inlineLinkClass}>
+            create a new account
+          </Link>
+        </>
+      }
+    >
+      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        {fromExplore && <FormAlert variant="info">{MESSAGES.signInToExplore}</FormAlert>}
+        {error && <FormAlert>{error}</FormAlert>}
+        <div>
+          <Label htmlFor="login-email">Email address</Label>
+          <Input
+            id="login-email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            className="mt-2"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+            disabled={submitting}
+            required
+          />
+        </div>
+        <div>
+          <Label htmlFor="login-password">Password</Label>
+          <Input
+            id="login-password"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            className="mt-2"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            disabled={submitting}
+            required
+          />
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id="login-remember"
+              checked={rememberMe}
+              onCheckedChange={(checked) => setRememberMe(checked === true)}
+              disabled={submitting}
+            />
+            <Label htmlFor="login-remember" className="font-normal">
+              Remember me
+            </Label>
+          </div>
+          <Link to="/forgot-password" className={`${inlineLinkClass} text-sm`}>
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+          {submitting ? MESSAGES.signingIn : 'Sign in'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { passwordSchema } from '../../core/api';
+import { MESSAGES } from '../../core/messages';
+import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { FieldError, FormAlert } from '../components/form-message';
+import { Button } from '../components/ui/button';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { errorMessage } from '../lib/api';
+
+const LINK_EXPIRED = 'This reset link is invalid or has expired. Please request a new one.';
+
+export default function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setFormError(null);
+    const check = passwordSchema.safeParse(password);
+    const found = {
+      password: check.success ? undefined : check.error.issues[0].message,
+      confirm: password === confirm ? undefined : MESSAGES.passwordsDoNotMatch,
+    };
+    setErrors(found);
+    if (found.password || found.confirm || !token) return;
+    setSubmitting(true);
+    try {
+      const { authClient, authErrorMessage } = await import('../lib/auth-client');
+      const result = await authClient.resetPassword({ newPassword: password, token });
+      if (result.error) setFormError(authErrorMessage(result.error, LINK_EXPIRED));
+      else setDone(true);
+    } catch (cause) {
+      setFormError(errorMessage(cause));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const body = done ? (
+    <FormAlert variant="success">
+      Your password has been changed.{' '}
+      <Link to="/login" className={inlineLinkClass}>
+        Sign in
+      </Link>{' '}
+      with your new password.
+    </FormAlert>
+  ) : !token || linkError ? (
+    <div className="flex flex-col gap-4">
+      <FormAlert>{LINK_EXPIRED}</FormAlert>
+      <Button asChild>
+        <Link to="/forgot-password">Request a new link</Link>
+      </Button>
+    </div>
+  ) : (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {formError && <FormAlert>{formError}</FormAlert>}
+      <div>
+        <Label htmlFor="reset-password">New password</Label>
+        <Input
+          id="reset-password"
+          type="password"
+          autoComplete="new-password"
+          className="mt-2"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-invalid={Boolean(errors.password)}
+          aria-describedby={errors.password ? 'reset-password-error' : undefined}
+          disabled={submitting}
+          required
+        />
+        <FieldError id="reset-password-error" message={errors.password} />
+      </div>
+      <div>
+        <Label htmlFor="reset-confirm">Confirm new password</Label>
+        <Input
+          id="reset-confirm"
+          type="password"
+          autoComplete="new-password"
+          className="mt-2"
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+          aria-invalid={Boolean(errors.confirm)}
+          aria-describedby={errors.confirm ? 'reset-confirm-error' : undefined}
+          disabled={submitting}
+          required
+        />
+        <FieldError id="reset-confirm-error" message={errors.confirm} />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+        {submitting ? 'Saving...' : 'Set new password'}
+      </Button>
+    </form>
+  );
+
+  return (
+    <AuthCard title="Choose a new password" documentTitle="Reset password">
+      {body}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import type { Me } from '../../core/api';
+import { SessionProvider } from '../lib/session';
+
+export function makeMe(user: Partial<Me['user']> = {}): Me {
+  return {
+    user: {
+      id: 'u1',
+      email: 'jane.doe@example.com',
+      name: 'Jane Doe',
+      fullName: 'Jane Doe',
+      username: 'jane',
+      usernameChangedAt: null,
+      avatarInitials: 'JD',
+      ...user,
+    },
+    membership: { tier: 'free', status: 'active', imageCount: 0, imageLimit: 3, periodEnd: null },
+    credits: 0,
+  };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+export const SIGNED_OUT = () =>
+  jsonResponse(401, { error: { code: 'unauthorized', message: 'Please sign in to continue' } });
+
+/** Shows where the router is, so tests can assert on redirects. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** Renders UI inside the real providers: a fresh query client, a memory router and the session. */
+export function renderWithSession(ui: ReactNode, options: { path?: string; queryClient?: QueryClient } = {}) {
+  const queryClient =
+    options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[options.path ?? '/']}>
+        <SessionProvider>{ui}</SessionProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { ...result, queryClient };
+}

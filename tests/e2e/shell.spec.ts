@@ -1,0 +1,278 @@
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { avatarInitials } from '../../src/core/user';
+
+// The web app shell: routes and titles, protected-route redirects, navigation, toasts, first-load size.
+
+const PUBLIC_PAGES: { path: string; heading: string | RegExp }[] = [
+  { path: '/', heading: 'Transform your ideas into beautiful clipart' },
+  { path: '/login', heading: 'Sign in to your account' },
+  { path: '/signup', heading: 'Create a new account' },
+  { path: '/pricing', heading: 'Pricing' },
+  { path: '/how-it-works', heading: 'How It Works' },
+  { path: '/terms', heading: 'Terms of Service' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/about', heading: 'About Clipsmith' },
+  { path: '/blog', heading: 'Clipsmith Blog' },
+  { path: '/blog/classroom-stickers', heading: 'Making reward stickers for the classroom' },
+  { path: '/faq', heading: 'Frequently Asked Questions' },
+  { path: '/forgot-password', heading: 'Reset your password' },
+  { path: '/reset-password', heading: 'Choose a new password' },
+  { path: '/checkout/success', heading: 'Thank you for your purchase' },
+];
+
+const PROTECTED_PAGES = ['/create', '/dashboard', '/history', '/settings'];
+
+async function signUp(page: Page): Promise<string> {
+  const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+test.describe('routes', () => {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`${path} renders its heading and a title`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(/Clipsmith/);
+    });
+  }
+
+  test('an unknown path redirects to /', async ({ page }) => {
+    await page.goto('/no/such/page?x=1');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Transform your ideas into beautiful clipart',
+    );
+  });
+
+  test('an unknown blog post says so', async ({ page }) => {
+    await page.goto('/blog/nope');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Post not found');
+  });
+});
+
+test.describe('protected routes', () => {
+  for (const path of PROTECTED_PAGES) {
+    test(`${path} sends a signed-out visitor to /login with redirectTo (path and query kept)`, async ({
+      page,
+    }) => {
+      await page.goto(`${path}?tab=a&n=2`);
+      await expect(page).toHaveURL((url) => url.pathname === '/login');
+      const url = new URL(page.url());
+      expect(url.searchParams.get('redirectTo')).toBe(`${path}?tab=a&n=2`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to your account');
+    });
+  }
+
+  test('/explore carries from=/explore and the sign-in page explains why', async ({ page }) => {
+    await page.goto('/explore');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('from')).toBe('/explore');
+    await expect(page.getByText('Please sign in to view the explore page')).toBeVisible();
+  });
+
+  test('the redirect replaces the history entry', async ({ page }) => {
+    await page.goto('/about');
+    await page.goto('/create');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcreate/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+  });
+
+  test('signing in returns to the page that was asked for', async ({ page, context }) => {
+    const email = await signUp(page);
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await context.clearCookies();
+
+    await page.goto('/settings?section=profile');
+    await expect(page).toHaveURL(/\/login\?redirectTo=/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/settings\?section=profile$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account Settings');
+  });
+
+  test('the sign-in form asks for both fields', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Please fill in all fields')).toBeVisible();
+  });
+
+  test('the sign-up form checks the passwords match', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('Email address').fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+    await page.getByLabel('Confirm password').fill('something else entirely');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+  });
+});
+
+test.describe('navigation', () => {
+  test('signed out: Log in and Sign up; Explore only in the mobile menu', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Log in' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Sign up' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Explore' })).toHaveCount(0);
+  });
+
+  test('signed in: Create Clipart and a user menu that closes on Escape and outside click', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const email = await signUp(page);
+    const prefix = email.split('@')[0];
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Create Clipart' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible();
+    const trigger = page.getByTestId('user-menu-trigger');
+    await expect(trigger).toContainText(prefix);
+    await expect(page.getByTestId('user-avatar-initials').first()).toHaveText(avatarInitials(email));
+
+    await trigger.click();
+    await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    await trigger.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.mouse.click(20, 400);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Account Settings' }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+  });
+
+  test('the mobile menu opens, is keyboard usable and closes', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.getByTestId('mobile-menu');
+    await expect(menu).toBeHidden();
+
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(menu.getByRole('link', { name: 'Explore' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('link', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('no horizontal scroll on a 360 px phone', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const { path } of PUBLIC_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+  });
+
+  test('the footer links every page and shows the current year', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    for (const href of [
+      '/create',
+      '/pricing',
+      '/how-it-works',
+      '/faq',
+      '/contact',
+      '/about',
+      '/privacy',
+      '/terms',
+      '/blog',
+    ]) {
+      await expect(footer.locator(`a[href="${href}"]`)).toHaveCount(1);
+    }
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Clipsmith`);
+  });
+});
+
+test.describe('landing page', () => {
+  test('hero, samples with sizes, honest model line, pricing tabs', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/create');
+    await expect(page.getByTestId('powered-by')).toHaveText(
+      /Works offline with the built-in clipart composer|Powered by /,
+    );
+    const samples = page.locator('main ul img');
+    await expect(samples).toHaveCount(4);
+    for (const img of await samples.all()) {
+      await expect(img).toHaveAttribute('width', '512');
+      await expect(img).toHaveAttribute('height', '512');
+    }
+    await page.getByRole('heading', { name: 'Simple pricing' }).scrollIntoViewIfNeeded();
+    await expect(page.getByRole('tab', { name: 'Subscriptions' })).toBeVisible();
+    await expect(page.getByText('$7.99')).toBeVisible();
+    await page.getByRole('tab', { name: 'Credit Packs' }).click();
+    await expect(page.getByRole('heading', { name: 'Creator Pack' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get started for free' })).toHaveAttribute('href', '/signup');
+  });
+
+  test('loads at most 120 KB of gzipped JavaScript before interaction', async ({ page }) => {
+    const sizes = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return;
+      const body = await response.body().catch(() => null);
+      if (body) sizes.set(response.url(), gzipSync(body).length);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const total = [...sizes.values()].reduce((sum, size) => sum + size, 0);
+    expect(total / 1024, [...sizes.keys()].join('\n')).toBeLessThanOrEqual(120);
+  });
+});
+
+test.describe('toasts', () => {
+  test('appear at the top centre', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/contact');
+    await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace');
+    await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+    await page
+      .getByRole('textbox', { name: 'Message' })
+      .fill('Hello! Could you add a steampunk theme, please?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByRole('heading', { name: 'Message sent' })).toBeVisible();
+
+    const toast = page.locator('[role="status"][aria-live="polite"]', { hasText: 'Message sent' });
+    await expect(toast).toBeVisible();
+    // The bar around the message (icon + text) is what sits centred.
+    const box = (await toast.locator('..').boundingBox())!;
+    expect(Math.abs(box.x + box.width / 2 - 640)).toBeLessThan(4);
+    expect(box.y).toBeLessThan(150);
+  });
+
+  test('the contact form shows errors next to its fields', async ({ page }) => {
+    await page.goto('/contact');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Please enter your name')).toBeVisible();
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Message must be at least 10 characters')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused();
+  });
+});

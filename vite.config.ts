@@ -1,0 +1,29 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA is built into dist/web and served by our own Node server; in development Vite serves it
+// and forwards everything the server owns to it.
+const API_SERVER = 'http://localhost:3000';
+
+export default defineConfig({
+  root: '.',
+  publicDir: 'public',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist/web',
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': API_SERVER,
+      '/images': API_SERVER,
+      '/i/': API_SERVER,
+      '/checkout/test': API_SERVER,
+      '/dev': API_SERVER,
+    },
+  },
+});
