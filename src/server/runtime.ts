@@ -161,7 +161,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       events,
       jobs,
       payments: overrides.payments ?? createPayments(config),
-      webDir: path.resolve(overrides.webDir ?? DEFAULT_WEB_DIR),
+      webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
     const app = createApp(deps);

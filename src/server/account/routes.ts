@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { deleteAccountSchema, profileUpdateSchema } from '../../core/api';
 import type { Auth } from '../auth/auth';
@@ -42,10 +43,21 @@ export function accountRoutes(deps: {
         email: user.email,
         confirmEmail: body.confirmEmail,
       });
-      // The sessions are gone with the user; also tell the browser to drop its cookie.
-      const ctx = await deps.auth.$context;
-      const cookie = ctx.authCookies.sessionToken;
-      c.header('Set-Cookie', `${cookie.name}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`);
+      // The sessions are gone with the user; also tell the browser to drop its cookies. A
+      // __Secure- cookie is only replaced by one that is itself Secure, hence Better Auth's attributes.
+      const { authCookies } = await deps.auth.$context;
+      for (const cookie of [
+        authCookies.sessionToken,
+        authCookies.sessionData,
+        authCookies.dontRememberToken,
+      ]) {
+        deleteCookie(c, cookie.name, {
+          path: cookie.attributes.path ?? '/',
+          secure: cookie.attributes.secure,
+          httpOnly: true,
+          sameSite: 'Lax',
+        });
+      }
       return c.json({ deleted: true });
     });
 }

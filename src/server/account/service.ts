@@ -64,7 +64,7 @@ export async function updateProfile(
         .where(and(eq(profiles.userId, opts.userId), isNull(profiles.usernameChangedAt)))
         .returning({ userId: profiles.userId });
       if (changed.length === 0) {
-        throw new AppError(409, 'username_locked', 'Username can only be changed once');
+        throw new AppError(409, 'username_locked', MESSAGES.usernameAlreadyChanged);
       }
     } catch (error) {
       if (isUniqueViolation(error)) throw new AppError(409, 'username_taken', MESSAGES.usernameTaken);
@@ -84,13 +84,18 @@ export async function deleteAccount(
   opts: { userId: string; email: string; confirmEmail: string },
 ): Promise<void> {
   if (opts.confirmEmail.trim().toLowerCase() !== opts.email.toLowerCase()) {
-    throw new AppError(400, 'confirmation_mismatch', 'Type your e-mail address exactly to confirm');
+    throw new AppError(400, 'confirmation_mismatch', MESSAGES.confirmEmailMismatch);
   }
-  const images = await db
-    .select({ id: generatedImages.id })
-    .from(generatedImages)
-    .where(eq(generatedImages.userId, opts.userId));
-  await db.delete(users).where(eq(users.id, opts.userId));
+  // One transaction: the image rows go with the user, and we learn exactly which files to remove.
+  const images = await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(generatedImages)
+      .where(eq(generatedImages.userId, opts.userId))
+      .returning({ id: generatedImages.id });
+    // Sessions, accounts, profile, membership, usage and credit balance cascade; ledger rows are set null.
+    await tx.delete(users).where(eq(users.id, opts.userId));
+    return deleted;
+  });
   for (const image of images) {
     try {
       await storage.deletePrefix(imageKeys.prefix(image.id));

@@ -1,13 +1,21 @@
-// Better Auth's handler behind our own front: input normalised, rate limited, and sign-up made atomic.
+// Better Auth's handler behind our own front: input normalised and checked, rate limited, sign-up
+// made atomic, and every error answered in our JSON shape.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from '../../core/api';
 import { createMemberRecords } from '../account/onboarding';
 import type { Database } from '../db/client';
 import { runInTransactionScope } from '../db/tx-scope';
-import { AppError, readJson } from '../http/errors';
+import { AppError, errorBody, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import { AUTH_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
+import {
+  type RateLimiter,
+  type RateLimitRule,
+  RESET_PASSWORD_RATE_LIMIT,
+  RESET_REQUEST_RATE_LIMIT,
+  SIGN_IN_RATE_LIMIT,
+  SIGN_UP_RATE_LIMIT,
+} from '../platform/rate-limit';
 import type { Auth } from './auth';
 import { clientIp } from './client-ip';
 
@@ -26,6 +34,14 @@ const OPEN_ENDPOINTS = new Set([
   '/error',
 ]);
 
+export const RESET_LINK_INVALID = 'This reset link is invalid or has expired. Please request a new one.';
+
+// Better Auth's wording where ours reads better to a member; other codes keep its message.
+const FRIENDLY_MESSAGES: Record<string, string> = {
+  INVALID_TOKEN: RESET_LINK_INVALID,
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please sign in instead.',
+};
+
 const signUpBody = z.object({
   email: emailSchema,
   password: passwordSchema,
@@ -34,6 +50,11 @@ const signUpBody = z.object({
 });
 
 const emailOnlyBody = z.looseObject({ email: z.string().optional() });
+
+const resetPasswordBody = z.object({
+  newPassword: passwordSchema,
+  token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+});
 
 class SignUpRefused extends Error {
   constructor(readonly response: Response) {
@@ -49,27 +70,29 @@ export function authRoutes(deps: {
 }) {
   const { auth, db, rateLimiter } = deps;
   const app = new Hono<{ Variables: RequestVars }>();
+  const handle = async (request: Request) => inOurErrorShape(await auth.handler(request));
 
-  const limit = async (c: Context, email?: string) => {
+  const limit = async (c: Context, rule: RateLimitRule, email?: string) => {
     const keys = [`ip:${clientIp(c.req.raw, deps.trustProxy, c.env)}`];
-    if (email) keys.push(`email:${email.trim().toLowerCase()}`);
-    await rateLimiter.hit(AUTH_RATE_LIMIT, keys);
+    if (email) keys.push(`email:${email}`);
+    await rateLimiter.hit(rule, keys);
   };
 
   app.post('/sign-up/email', async (c) => {
     const body = await readJson(c, signUpBody);
-    await limit(c, body.email);
+    await limit(c, SIGN_UP_RATE_LIMIT, body.email);
     const request = withJsonBody(c.req.raw, { ...body, name: body.name ?? '' });
     try {
-      return await db.transaction(async (tx) => {
-        const response = await runInTransactionScope(tx, () => auth.handler(request));
-        if (!response.ok) throw new SignUpRefused(response);
-        const { user } = (await response.clone().json()) as { user: { id: string } };
+      const response = await db.transaction(async (tx) => {
+        const created = await runInTransactionScope(tx, () => auth.handler(request));
+        if (!created.ok) throw new SignUpRefused(created);
+        const { user } = (await created.clone().json()) as { user: { id: string } };
         await createMemberRecords(tx, user.id, body.email);
-        return response;
+        return created;
       });
+      return inOurErrorShape(response);
     } catch (error) {
-      if (error instanceof SignUpRefused) return error.response;
+      if (error instanceof SignUpRefused) return inOurErrorShape(error.response);
       c.get('log').error({ err: error }, 'sign-up failed; nothing was created');
       throw new AppError(500, 'sign_up_failed', 'Failed to create an account. Please try again.');
     }
@@ -77,30 +100,35 @@ export function authRoutes(deps: {
 
   app.post('/sign-in/email', async (c) => {
     const body = await readJson(c, emailOnlyBody);
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-    await limit(c, email);
-    return auth.handler(withJsonBody(c.req.raw, { ...body, email }));
+    const email = normaliseEmail(body.email);
+    await limit(c, SIGN_IN_RATE_LIMIT, email);
+    return handle(withJsonBody(c.req.raw, { ...body, email }));
   });
 
   app.post('/request-password-reset', async (c) => {
     const body = await readJson(c, emailOnlyBody);
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : undefined;
-    await limit(c, email);
-    return auth.handler(withJsonBody(c.req.raw, { ...body, email }));
+    const email = normaliseEmail(body.email);
+    await limit(c, RESET_REQUEST_RATE_LIMIT, email);
+    return handle(withJsonBody(c.req.raw, { ...body, email }));
   });
 
   app.post('/reset-password', async (c) => {
-    await limit(c);
-    return auth.handler(c.req.raw);
+    const body = await readJson(c, resetPasswordBody);
+    await limit(c, RESET_PASSWORD_RATE_LIMIT);
+    return handle(withJsonBody(c.req.raw, body));
   });
 
   app.all('/*', (c) => {
     const endpoint = c.req.path.replace(/^\/api\/auth/, '');
     if (!OPEN_ENDPOINTS.has(endpoint)) throw new AppError(404, 'not_found', 'Not found');
-    return auth.handler(c.req.raw);
+    return handle(c.req.raw);
   });
 
   return app;
+}
+
+function normaliseEmail(email: unknown): string | undefined {
+  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
 }
 
 function withJsonBody(original: Request, body: unknown): Request {
@@ -108,4 +136,31 @@ function withJsonBody(original: Request, body: unknown): Request {
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(original.url, { method: original.method, headers, body: JSON.stringify(body) });
+}
+
+/**
+ * Better Auth answers errors as `{ code: 'SOME_CODE', message }`; the rest of our API (and the web
+ * client's error reader) uses `{ error: { code, message } }`. Headers (Set-Cookie) are kept.
+ */
+async function inOurErrorShape(response: Response): Promise<Response> {
+  if (response.ok || response.status < 400) return response;
+  let code = 'auth_error';
+  let message = 'Request failed';
+  try {
+    const body = (await response.clone().json()) as { code?: unknown; message?: unknown; error?: unknown };
+    if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'object')
+      return response;
+    if (typeof body?.code === 'string') {
+      code = body.code.toLowerCase();
+      message = FRIENDLY_MESSAGES[body.code] ?? (typeof body.message === 'string' ? body.message : message);
+    } else if (typeof body?.message === 'string') {
+      message = body.message;
+    }
+  } catch {
+    // Not JSON: keep the generic code and message.
+  }
+  const headers = new Headers(response.headers);
+  headers.set('content-type', 'application/json');
+  headers.delete('content-length');
+  return new Response(JSON.stringify(errorBody(code, message)), { status: response.status, headers });
 }

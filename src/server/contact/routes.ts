@@ -1,14 +1,12 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { contactMessageSchema } from '../../core/api';
 import type { Auth } from '../auth/auth';
 import { clientIp } from '../auth/client-ip';
-import { optionalUser } from '../auth/session';
+import { optionalUser, requireTrustedOrigin } from '../auth/session';
 import type { Database } from '../db/client';
-import { contactMessages } from '../db/schema';
 import { readJson } from '../http/errors';
 import type { RateLimiter } from '../platform/rate-limit';
-
-const CONTACT_RATE_LIMIT = { name: 'contact', limit: 5, windowMs: 10 * 60_000 };
+import { saveContactMessage } from './service';
 
 export function contactRoutes(deps: {
   db: Database;
@@ -16,12 +14,16 @@ export function contactRoutes(deps: {
   rateLimiter: RateLimiter;
   trustProxy: boolean;
 }) {
-  return new Hono().post('/', async (c: Context) => {
-    const body = await readJson(c, contactMessageSchema);
-    const ip = clientIp(c.req.raw, deps.trustProxy, c.env);
-    await deps.rateLimiter.hit(CONTACT_RATE_LIMIT, [`ip:${ip}`]);
+  return new Hono().use(requireTrustedOrigin(deps.auth)).post('/', async (c) => {
+    const message = await readJson(c, contactMessageSchema);
     const user = await optionalUser(deps.auth, c.req.raw.headers);
-    await deps.db.insert(contactMessages).values({ ...body, userId: user?.id ?? null, ip });
+    await saveContactMessage({
+      db: deps.db,
+      rateLimiter: deps.rateLimiter,
+      message,
+      userId: user?.id ?? null,
+      ip: clientIp(c.req.raw, deps.trustProxy, c.env),
+    });
     return c.json({ ok: true }, 201);
   });
 }

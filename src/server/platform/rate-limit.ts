@@ -1,5 +1,5 @@
 // Fixed-window counters in the database, so every web process shares them.
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -12,13 +12,23 @@ export type RateLimiter = {
   hit(rule: RateLimitRule, keys: string[]): Promise<void>;
 };
 
+// Rows of windows this old can no longer limit anything (every rule's window is shorter).
+const STALE_AFTER_MS = 24 * 60 * 60_000;
+const SWEEP_EVERY_MS = 10 * 60_000;
+
 export function createRateLimiter(opts: { db: Database; enabled: boolean; now?: () => number }): RateLimiter {
   const now = opts.now ?? Date.now;
+  let lastSweep = 0;
   return {
     enabled: opts.enabled,
     async hit(rule, keys) {
       if (!opts.enabled) return;
       const t = now();
+      if (t - lastSweep > SWEEP_EVERY_MS) {
+        // One key per address and e-mail ever seen: without a sweep the table only grows.
+        lastSweep = t;
+        await opts.db.delete(rateLimits).where(lt(rateLimits.windowStart, t - STALE_AFTER_MS));
+      }
       const windowStart = t - (t % rule.windowMs);
       for (const key of keys) {
         const id = `${rule.name}:${key}`;
@@ -48,4 +58,13 @@ export function createRateLimiter(opts: { db: Database; enabled: boolean; now?: 
   };
 }
 
-export const AUTH_RATE_LIMIT: RateLimitRule = { name: 'auth', limit: 5, windowMs: 60_000 };
+// One rule per action, so signing up and then signing in does not eat into the same allowance.
+export const SIGN_IN_RATE_LIMIT: RateLimitRule = { name: 'sign-in', limit: 5, windowMs: 60_000 };
+export const SIGN_UP_RATE_LIMIT: RateLimitRule = { name: 'sign-up', limit: 5, windowMs: 60_000 };
+export const RESET_REQUEST_RATE_LIMIT: RateLimitRule = { name: 'reset-request', limit: 5, windowMs: 60_000 };
+export const RESET_PASSWORD_RATE_LIMIT: RateLimitRule = {
+  name: 'reset-password',
+  limit: 5,
+  windowMs: 60_000,
+};
+export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, windowMs: 10 * 60_000 };

@@ -1,0 +1,116 @@
+// A local SMTP server speaking the real protocol, for testing the nodemailer adapter end to end.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = {
+  from: string;
+  to: string[];
+  /** The raw RFC 5322 message as received. */
+  raw: string;
+  headers: Record<string, string>;
+  /** Decoded text/plain part ('' when there is none). */
+  text: string;
+  /** Decoded text/html part ('' when there is none). */
+  html: string;
+};
+
+export type FakeSmtp = {
+  url: string;
+  received: ReceivedMail[];
+  /** Resolves with the first message to `to`, waiting up to timeoutMs. */
+  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
+};
+
+export async function startFakeSmtp(auth = { user: 'mailer', pass: 'mail-secret' }): Promise<FakeSmtp> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    // Plain SMTP on loopback: no certificate to trust, but AUTH still required and checked.
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(a, _session, callback) {
+      if (a.username === auth.user && a.password === auth.pass) callback(null, { user: a.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          ...parseMessage(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://${auth.user}:${auth.pass}@127.0.0.1:${port}`,
+    received,
+    async waitFor(to, timeoutMs = 10_000) {
+      const end = Date.now() + timeoutMs;
+      while (Date.now() < end) {
+        const mail = received.find((m) => m.to.includes(to));
+        if (mail) return mail;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      throw new Error(`the SMTP server received no message to ${to}`);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type Part = { headers: Record<string, string>; body: string };
+
+function splitPart(raw: string): Part {
+  const at = raw.search(/\r?\n\r?\n/);
+  const head = at === -1 ? raw : raw.slice(0, at);
+  const body = at === -1 ? '' : raw.slice(at).replace(/^\r?\n\r?\n/, '');
+  const headers: Record<string, string> = {};
+  // Folded header lines continue with whitespace.
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { headers, body };
+}
+
+function decode(part: Part): string {
+  const encoding = (part.headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = part.body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return part.body;
+}
+
+/** Headers plus the decoded text and html parts (single part or one level of multipart). */
+function parseMessage(raw: string): Pick<ReceivedMail, 'headers' | 'text' | 'html'> {
+  const top = splitPart(raw);
+  const out = { headers: top.headers, text: '', html: '' };
+  const parts: Part[] = [];
+  const boundary = top.headers['content-type']?.match(/boundary="?([^";]+)"?/i)?.[1];
+  if (boundary) {
+    for (const chunk of top.body.split(`--${boundary}`).slice(1)) {
+      if (chunk.startsWith('--')) break;
+      parts.push(splitPart(chunk.replace(/^\r?\n/, '')));
+    }
+  } else {
+    parts.push(top);
+  }
+  for (const part of parts) {
+    const type = (part.headers['content-type'] ?? 'text/plain').toLowerCase();
+    if (type.startsWith('text/plain')) out.text = decode(part);
+    else if (type.startsWith('text/html')) out.html = decode(part);
+  }
+  return out;
+}
