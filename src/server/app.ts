@@ -3,8 +3,11 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { mountBilling } from './billing/mount';
+import { cancelSubscriptionForDeletedAccount } from './billing/service';
 import { contactRoutes } from './contact/routes';
 import { devRoutes } from './dev/routes';
+import { mountGallery } from './gallery/mount';
 import { generationRoutes } from './generation/routes';
 import { healthRoutes } from './health/routes';
 import { AppError, errorBody, toErrorResponse } from './http/errors';
@@ -39,14 +42,25 @@ export function createApp(deps: Deps) {
       auth: deps.auth,
       db: deps.database.db,
       rateLimiter: deps.rateLimiter,
-      trustProxy: false,
+      trustProxy: config.trustProxy,
     }),
   );
 
   app.route('/api/meta', metaRoutes({ config, imageProvider: deps.imageProvider, version: deps.version }));
   app.route(
     '/api/me',
-    accountRoutes({ auth: deps.auth, db: deps.database.db, storage: deps.storage, logger }),
+    accountRoutes({
+      auth: deps.auth,
+      db: deps.database.db,
+      storage: deps.storage,
+      logger,
+      // A paid subscription is cancelled first; if that fails the account stays, and the member can retry.
+      onAccountDeleting: (userId) =>
+        cancelSubscriptionForDeletedAccount(
+          { db: deps.database.db, payments: deps.payments, logger },
+          userId,
+        ),
+    }),
   );
   app.route(
     '/api/contact',
@@ -54,7 +68,7 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       auth: deps.auth,
       rateLimiter: deps.rateLimiter,
-      trustProxy: false,
+      trustProxy: config.trustProxy,
     }),
   );
   app.route(
@@ -77,6 +91,10 @@ export function createApp(deps: Deps) {
     }),
   );
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
+
+  mountGallery(app, { db: deps.database.db, auth: deps.auth, storage: deps.storage, spa, config });
+
+  mountBilling(app, { config, db: deps.database.db, auth: deps.auth, payments: deps.payments, logger });
 
   app.all('/api/*', () => {
     throw new AppError(404, 'not_found', 'No such API endpoint');

@@ -65,6 +65,11 @@ export const generatedImages = pgTable(
     index('generated_images_public_idx')
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.privacy} = 'public'`),
+    // Gallery search: full-text on the prompt with the 'simple' config (no stemming or stop words,
+    // so prefix queries match as people type). GIN and to_tsvector work on PGlite too; pg_trgm does not.
+    index('generated_images_search_idx')
+      .using('gin', sql`to_tsvector('simple', ${t.prompt})`)
+      .where(sql`${t.privacy} = 'public'`),
     check('generated_images_privacy_check', sql`${t.privacy} in ('public', 'private')`),
   ],
 );

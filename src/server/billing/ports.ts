@@ -1,0 +1,85 @@
+// The payments port. The billing service only knows these shapes; `stripe.ts` maps Stripe's objects
+// onto them, and `payments.ts` holds the embedded default (a local test checkout).
+
+export type CheckoutKind = 'plan' | 'pack';
+
+export type CreateCheckoutInput = {
+  kind: CheckoutKind;
+  itemId: string;
+  /** The provider's price id (Stripe); the test checkout ignores it. */
+  priceId: string | undefined;
+  userId: string;
+  customerId: string | null;
+  successUrl: string;
+  cancelUrl: string;
+};
+
+export type CreatedCheckout = { id: string; url: string };
+
+/** A checkout session as the provider reports it now. */
+export type CheckoutState = {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  /** Money received (or nothing was due). False while an async payment (bank debit) is pending. */
+  paid: boolean;
+  kind: CheckoutKind | null;
+  itemId: string | null;
+  userId: string | null;
+  customerId: string | null;
+  subscriptionId: string | null;
+  paymentIntentId: string | null;
+  /** In cents, when known. */
+  amountTotal: number | null;
+};
+
+export type SubscriptionState = {
+  id: string;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, … */
+  status: string;
+  customerId: string | null;
+  /** From the metadata we set at checkout. */
+  userId: string | null;
+  itemId: string | null;
+  periodEnd: Date | null;
+};
+
+/** A verified webhook event, reduced to what billing acts on. */
+export type PaymentEvent = { id: string; stripeType: string } & (
+  | { type: 'checkout.completed'; checkout: CheckoutState }
+  | { type: 'subscription.changed'; subscriptionId: string }
+  | { type: 'charge.refunded'; paymentIntentId: string | null; fullyRefunded: boolean }
+  | { type: 'ignored' }
+);
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+export type Payments = {
+  kind: 'stripe' | 'test';
+  /** Returns an existing customer id or creates one for the user (idempotent per user). */
+  ensureCustomer(input: { userId: string; email: string }): Promise<string | null>;
+  createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
+  retrieveCheckout(id: string): Promise<CheckoutState>;
+  /** The checkout session that produced a payment intent, if any (refund before fulfilment). */
+  findCheckoutByPaymentIntent(paymentIntentId: string): Promise<CheckoutState | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionState>;
+  createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Cancels now; a subscription that is already gone counts as cancelled. */
+  cancelSubscription(id: string): Promise<void>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError. */
+  parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
+};
+
+/** The provider refused or could not be reached; `providerMessage` is safe to show. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+  readonly statusCode: number | undefined;
+  readonly code: string | undefined;
+
+  constructor(message: string, opts: { statusCode?: number; code?: string; cause?: unknown } = {}) {
+    super(message, { cause: opts.cause });
+    this.statusCode = opts.statusCode;
+    this.code = opts.code;
+  }
+}

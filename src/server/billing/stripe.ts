@@ -1,0 +1,220 @@
+// The Stripe adapter: the only importer of the Stripe SDK. It maps Stripe's objects onto the
+// small shapes in ports.ts so nothing else depends on Stripe's API version.
+import Stripe from 'stripe';
+import {
+  type CheckoutKind,
+  type CheckoutState,
+  type PaymentEvent,
+  PaymentProviderError,
+  type Payments,
+  type SubscriptionState,
+  WebhookSignatureError,
+} from './ports';
+
+export type StripeOptions = {
+  secretKey: string;
+  webhookSecret?: string;
+  /** Only for tests: a local fake Stripe server. */
+  apiUrl?: string;
+};
+
+/** Stripe's default: a signed webhook older than 5 minutes is refused (replay protection). */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function endpointOptions(apiUrl: string | undefined) {
+  if (!apiUrl) return {};
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol } as const;
+}
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+function kindOf(value: string | undefined): CheckoutKind | null {
+  return value === 'plan' || value === 'pack' ? value : null;
+}
+
+function toCheckoutState(session: Stripe.Checkout.Session): CheckoutState {
+  const metadata = session.metadata ?? {};
+  return {
+    id: session.id,
+    status: session.status === 'complete' ? 'complete' : session.status === 'expired' ? 'expired' : 'open',
+    paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+    kind: kindOf(metadata.type),
+    itemId: metadata.itemId ?? null,
+    userId: metadata.userId ?? session.client_reference_id ?? null,
+    customerId: idOf(session.customer),
+    subscriptionId: idOf(session.subscription),
+    paymentIntentId: idOf(session.payment_intent),
+    amountTotal: session.amount_total ?? null,
+  };
+}
+
+function toSubscriptionState(subscription: Stripe.Subscription): SubscriptionState {
+  // Since API 2025-03-31 the billing period lives on the items, not on the subscription.
+  const ends = subscription.items.data.map((item) => item.current_period_end).filter(Number.isFinite);
+  return {
+    id: subscription.id,
+    status: subscription.status,
+    customerId: idOf(subscription.customer),
+    userId: subscription.metadata?.userId ?? null,
+    itemId: subscription.metadata?.itemId ?? null,
+    periodEnd: ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
+  };
+}
+
+function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  // Older API versions put the id on the invoice itself.
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  return idOf(fromParent) ?? idOf(legacy);
+}
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  const base = { id: event.id, stripeType: event.type };
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return { ...base, type: 'checkout.completed', checkout: toCheckoutState(event.data.object) };
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      return { ...base, type: 'subscription.changed', subscriptionId: event.data.object.id };
+    case 'invoice.paid': {
+      const subscriptionId = invoiceSubscriptionId(event.data.object);
+      return subscriptionId
+        ? { ...base, type: 'subscription.changed', subscriptionId }
+        : { ...base, type: 'ignored' };
+    }
+    case 'charge.refunded': {
+      const charge = event.data.object;
+      return {
+        ...base,
+        type: 'charge.refunded',
+        paymentIntentId: idOf(charge.payment_intent),
+        fullyRefunded: charge.refunded || charge.amount_refunded >= charge.amount,
+      };
+    }
+    default:
+      return { ...base, type: 'ignored' };
+  }
+}
+
+async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) {
+      throw new PaymentProviderError(error.message || `Stripe: ${what} failed`, {
+        statusCode: error.statusCode,
+        code: error.code,
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+export function createStripePayments(opts: StripeOptions): Payments {
+  const stripe = new Stripe(opts.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    ...endpointOptions(opts.apiUrl),
+  });
+
+  return {
+    kind: 'stripe',
+
+    async ensureCustomer({ userId, email }) {
+      // The idempotency key makes two concurrent first checkouts share one customer.
+      const customer = await call('create customer', () =>
+        stripe.customers.create(
+          { email, metadata: { userId } },
+          { idempotencyKey: `clipsmith-customer-${userId}` },
+        ),
+      );
+      return customer.id;
+    },
+
+    async createCheckout(input) {
+      const metadata = { type: input.kind, userId: input.userId, itemId: input.itemId };
+      const session = await call('create checkout session', () =>
+        stripe.checkout.sessions.create({
+          mode: input.kind === 'plan' ? 'subscription' : 'payment',
+          line_items: [{ price: input.priceId, quantity: 1 }],
+          client_reference_id: input.userId,
+          customer: input.customerId ?? undefined,
+          metadata,
+          // Copied onto the subscription and the payment so later events can be traced to the user.
+          ...(input.kind === 'plan'
+            ? { subscription_data: { metadata } }
+            : { payment_intent_data: { metadata } }),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+        }),
+      );
+      if (!session.url) throw new PaymentProviderError('Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckout(id) {
+      return toCheckoutState(
+        await call('retrieve checkout session', () => stripe.checkout.sessions.retrieve(id)),
+      );
+    },
+
+    async findCheckoutByPaymentIntent(paymentIntentId) {
+      const list = await call('list checkout sessions', () =>
+        stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }),
+      );
+      const session = list.data[0];
+      return session ? toCheckoutState(session) : null;
+    },
+
+    async retrieveSubscription(id) {
+      return toSubscriptionState(
+        await call('retrieve subscription', () => stripe.subscriptions.retrieve(id)),
+      );
+    },
+
+    async createPortal({ customerId, returnUrl }) {
+      const session = await call('create billing portal session', () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: session.url };
+    },
+
+    async cancelSubscription(id) {
+      let current: Stripe.Subscription;
+      try {
+        current = await stripe.subscriptions.retrieve(id);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return;
+        throw new PaymentProviderError('Could not reach Stripe to cancel the subscription', { cause: error });
+      }
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
+      await call('cancel subscription', () => stripe.subscriptions.cancel(id));
+    },
+
+    parseWebhook(rawBody, signature) {
+      if (!opts.webhookSecret) throw new WebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set');
+      if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          opts.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+      }
+      return toPaymentEvent(event);
+    },
+  };
+}

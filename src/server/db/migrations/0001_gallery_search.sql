@@ -1,0 +1,1 @@
+CREATE INDEX "generated_images_search_idx" ON "generated_images" USING gin (to_tsvector('simple', "prompt")) WHERE "generated_images"."privacy" = 'public';

@@ -1,0 +1,327 @@
+// The public gallery, a member's own history, privacy changes, deletion and share lookups.
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import type { GalleryQuery, GeneratedImageView } from '../../core/api';
+import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
+import { checkPrivacyChange } from '../../core/entitlement';
+import { MESSAGES } from '../../core/messages';
+import type { Privacy } from '../../core/options';
+import { emailPrefix, ledgerDescription } from '../../core/user';
+import { effectiveTier, getBalance, spendCredits } from '../credits/service';
+import type { Database, DbExecutor } from '../db/client';
+import { creditTransactions, generatedImages, users } from '../db/schema';
+import { isUuid } from '../generation/service';
+import { imageUrls, imageView } from '../generation/views';
+import { AppError, notFound } from '../http/errors';
+import { imageKeys, type Storage } from '../storage/storage';
+
+/** One card of the public gallery (and the share page's data). */
+export type GalleryItem = {
+  id: string;
+  prompt: string;
+  /** ISO 8601. */
+  createdAt: string;
+  /** The owner's e-mail before the @, or 'Anonymous'. */
+  owner: string;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+};
+export type GalleryPage = { items: GalleryItem[]; nextCursor: string | null };
+export type SharedImage = GalleryItem;
+
+export type HistoryItem = GeneratedImageView & { quality: string };
+export type HistoryPage = {
+  items: HistoryItem[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+};
+
+export type PrivacyChange = { image: HistoryItem; cost: 0 | 1 };
+
+const ANONYMOUS = 'Anonymous';
+const MAX_SEARCH_WORDS = 8;
+const publicOnly = eq(generatedImages.privacy, 'public');
+
+// ---------------------------------------------------------------------------------------------
+// Cursors: opaque base64url of "<created_at with microseconds>|<id>". PostgreSQL keeps
+// microseconds and a JS Date only milliseconds, so a cursor built from a Date would compare
+// below its own row and skip the rows sharing that millisecond; the text comes from SQL instead.
+
+type Cursor = { createdAt: string; id: string };
+
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(`${cursor.createdAt}|${cursor.id}`, 'utf8').toString('base64url');
+}
+
+/** The shape we write, and a real date (2025-02-30 would pass the pattern, then fail in SQL). */
+function isCursorTime(value: string | undefined): value is string {
+  if (!value || !CURSOR_TIME.test(value)) return false;
+  const parsed = new Date(value);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === value.slice(0, 19);
+}
+
+export function decodeCursor(value: string): Cursor {
+  const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || !isCursorTime(createdAt) || !isUuid(id ?? '')) {
+    throw new AppError(400, 'invalid_cursor', 'The page cursor is not valid. Reload the gallery.');
+  }
+  return { createdAt, id };
+}
+
+// The indexes are declared "desc nulls last" (drizzle-kit's rendering); a plain "desc" means
+// "desc nulls first", which the planner cannot serve from them even on NOT NULL columns and
+// would answer with a sort over every row. So the order is spelled out to match the index.
+const newestFirst = [
+  sql`${generatedImages.createdAt} desc nulls last`,
+  sql`${generatedImages.id} desc nulls last`,
+];
+const oldestFirst = [
+  sql`${generatedImages.createdAt} asc nulls first`,
+  sql`${generatedImages.id} asc nulls first`,
+];
+
+const cursorText = sql<string>`to_char(${generatedImages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+// ---------------------------------------------------------------------------------------------
+// Search: every word of the query as a prefix ('cat rob' finds 'cute cat robot'), all required.
+// Only letters and digits reach to_tsquery, so its operators cannot be injected; the 'simple'
+// config and this expression match the GIN index generated_images_search_idx.
+
+export function searchQuery(q: string | undefined): string | null {
+  const words = q?.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const unique = [...new Set(words)].slice(0, MAX_SEARCH_WORDS);
+  return unique.length > 0 ? unique.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const matchesSearch = (tsquery: string) =>
+  sql`to_tsvector('simple', ${generatedImages.prompt}) @@ to_tsquery('simple', ${tsquery})`;
+
+/**
+ * The gallery page query, exported so a test can EXPLAIN it. Keyset on (created_at, id): the
+ * row comparison is an index condition on generated_images_public_idx, walked forwards for
+ * newest and backwards for oldest, so page 1000 costs what page 1 costs.
+ */
+export function galleryQuery(db: DbExecutor, query: GalleryQuery) {
+  const newest = query.sort === 'newest';
+  const conditions: SQL[] = [publicOnly];
+  if (query.cursor) {
+    const c = decodeCursor(query.cursor);
+    const after = sql`(${c.createdAt}::timestamptz, ${c.id}::uuid)`;
+    const row = sql`(${generatedImages.createdAt}, ${generatedImages.id})`;
+    conditions.push(newest ? sql`${row} < ${after}` : sql`${row} > ${after}`);
+  }
+  const tsquery = searchQuery(query.q);
+  if (tsquery) conditions.push(matchesSearch(tsquery));
+  const order = newest ? newestFirst : oldestFirst;
+  return db
+    .select({
+      id: generatedImages.id,
+      prompt: generatedImages.prompt,
+      createdAt: generatedImages.createdAt,
+      cursorAt: cursorText,
+      width: generatedImages.width,
+      height: generatedImages.height,
+      email: users.email,
+    })
+    .from(generatedImages)
+    .leftJoin(users, eq(users.id, generatedImages.userId))
+    .where(and(...conditions))
+    .orderBy(...order)
+    .limit(query.limit + 1);
+}
+
+function galleryItem(row: {
+  id: string;
+  prompt: string;
+  createdAt: Date;
+  width: number;
+  height: number;
+  email: string | null;
+}): GalleryItem {
+  const { url, thumbUrl } = imageUrls(row.id, 'public');
+  return {
+    id: row.id,
+    prompt: row.prompt,
+    createdAt: row.createdAt.toISOString(),
+    owner: emailPrefix(row.email) || ANONYMOUS,
+    url,
+    thumbUrl,
+    width: row.width,
+    height: row.height,
+  };
+}
+
+/** Public images only, one page after the cursor; nextCursor is null on the last page. */
+export async function listGallery(opts: { db: Database; query: GalleryQuery }): Promise<GalleryPage> {
+  const rows = await galleryQuery(opts.db, opts.query);
+  const page = rows.slice(0, opts.query.limit);
+  const last = page.at(-1);
+  const more = rows.length > opts.query.limit && last;
+  return {
+    items: page.map(galleryItem),
+    nextCursor: more ? encodeCursor({ createdAt: last.cursorAt, id: last.id }) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// History: numbered pages (the page shows "Page X of Y"), newest first, own images only.
+
+function historyItem(row: typeof generatedImages.$inferSelect): HistoryItem {
+  return { ...imageView(row), quality: row.quality };
+}
+
+/** The history page query, exported so a test can EXPLAIN it; walks generated_images_user_idx. */
+export function historyQuery(db: DbExecutor, opts: { userId: string; limit: number; offset: number }) {
+  return db
+    .select()
+    .from(generatedImages)
+    .where(eq(generatedImages.userId, opts.userId))
+    .orderBy(...newestFirst)
+    .limit(opts.limit)
+    .offset(opts.offset);
+}
+
+export function historyTotalQuery(db: DbExecutor, userId: string) {
+  return db.select({ total: count() }).from(generatedImages).where(eq(generatedImages.userId, userId));
+}
+
+export async function listHistory(opts: {
+  db: Database;
+  userId: string;
+  page: number;
+}): Promise<HistoryPage> {
+  const pageSize = HISTORY_PAGE_SIZE;
+  const [{ total }] = await historyTotalQuery(opts.db, opts.userId);
+  const rows = await historyQuery(opts.db, {
+    userId: opts.userId,
+    limit: pageSize,
+    offset: (opts.page - 1) * pageSize,
+  });
+  return {
+    items: rows.map(historyItem),
+    page: opts.page,
+    pageSize,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+/** The dashboard strip: the member's newest images. */
+export async function recentImages(opts: {
+  db: Database;
+  userId: string;
+}): Promise<{ items: HistoryItem[] }> {
+  const rows = await historyQuery(opts.db, {
+    userId: opts.userId,
+    limit: DASHBOARD_RECENT_IMAGES,
+    offset: 0,
+  });
+  return { items: rows.map(historyItem) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Owner actions. Someone else's image and a missing one both answer 404: ids reveal nothing.
+
+const privacyReference = (imageId: string) => `privacy:${imageId}`;
+
+/**
+ * Changes an image's privacy. Making it private is a premium option (paid tier, or 1 credit
+ * charged in the same transaction as the update); making it public is free. The ledger's unique
+ * (reference, type) allows one 'privacy:<id>' spend per image, so an image is paid for once:
+ * switching it back to private later costs nothing more.
+ */
+export async function changePrivacy(opts: {
+  db: Database;
+  userId: string;
+  imageId: string;
+  privacy: Privacy;
+}): Promise<PrivacyChange> {
+  if (!isUuid(opts.imageId)) throw notFound('Image not found');
+  return opts.db.transaction(async (tx) => {
+    // The row lock queues concurrent changes of one image, so the paid-once check below holds.
+    const [image] = await tx
+      .select()
+      .from(generatedImages)
+      .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
+      .for('update');
+    if (!image) throw notFound('Image not found');
+    if (image.privacy === opts.privacy) return { image: historyItem(image), cost: 0 };
+
+    const entitlement = checkPrivacyChange({
+      tier: await effectiveTier(tx, opts.userId),
+      credits: await getBalance(tx, opts.userId),
+      to: opts.privacy,
+      from: image.privacy,
+    });
+    if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
+    let cost: 0 | 1 = 0;
+    if (entitlement.cost > 0 && !(await paidForPrivacy(tx, opts.imageId))) {
+      const left = await spendCredits(tx, {
+        userId: opts.userId,
+        amount: entitlement.cost,
+        description: `Made private: ${ledgerDescription(image.prompt)}`,
+        referenceId: privacyReference(opts.imageId),
+      });
+      if (left === null) throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
+      cost = entitlement.cost;
+    }
+    const [updated] = await tx
+      .update(generatedImages)
+      .set({ privacy: opts.privacy })
+      .where(eq(generatedImages.id, opts.imageId))
+      .returning();
+    return { image: historyItem(updated), cost };
+  });
+}
+
+async function paidForPrivacy(db: DbExecutor, imageId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: creditTransactions.id })
+    .from(creditTransactions)
+    .where(
+      and(
+        eq(creditTransactions.referenceId, privacyReference(imageId)),
+        eq(creditTransactions.type, 'spend'),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Deletes the row first (the image disappears at once), then its files. */
+export async function deleteImage(opts: {
+  db: Database;
+  storage: Storage;
+  userId: string;
+  imageId: string;
+}): Promise<void> {
+  if (!isUuid(opts.imageId)) throw notFound('Image not found');
+  const deleted = await opts.db
+    .delete(generatedImages)
+    .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
+    .returning({ id: generatedImages.id });
+  if (deleted.length === 0) throw notFound('Image not found');
+  await opts.storage.deletePrefix(imageKeys.prefix(opts.imageId));
+}
+
+/** A public image for the share page and its API; null for private or unknown ids. */
+export async function findSharedImage(opts: { db: Database; id: string }): Promise<SharedImage | null> {
+  if (!isUuid(opts.id)) return null;
+  const [row] = await opts.db
+    .select({
+      id: generatedImages.id,
+      prompt: generatedImages.prompt,
+      createdAt: generatedImages.createdAt,
+      width: generatedImages.width,
+      height: generatedImages.height,
+      email: users.email,
+    })
+    .from(generatedImages)
+    .leftJoin(users, eq(users.id, generatedImages.userId))
+    .where(and(eq(generatedImages.id, opts.id), publicOnly));
+  return row ? galleryItem(row) : null;
+}

@@ -1,0 +1,91 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, ORIGIN, signUp, type TestApp } from '../helpers/app';
+import { insertImage } from './support';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function setup() {
+  t = await createTestApp({ overrides: { background: false } });
+  return t;
+}
+
+/** The content of <meta property|name="key">, with entities as they appear in the HTML. */
+function meta(html: string, key: string) {
+  return new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)">`).exec(html)?.[1];
+}
+
+describe('share page', () => {
+  it('GET /api/share/:id gives a public image without sign-in; private and unknown ids are 404', async () => {
+    const app = await setup();
+    const { user } = await signUp(app, 'maker@example.com');
+    const image = await insertImage(app, user.id, { prompt: 'a tiny dragon' });
+    const hidden = await insertImage(app, user.id, { privacy: 'private' });
+
+    const res = await app.request(`/api/share/${image.id}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: image.id,
+      prompt: 'a tiny dragon',
+      createdAt: image.createdAt.toISOString(),
+      owner: 'maker',
+      url: `/images/${image.id}.png`,
+      thumbUrl: `/images/${image.id}/thumb.webp`,
+      width: 1024,
+      height: 1024,
+    });
+    for (const id of [hidden.id, crypto.randomUUID(), 'nope']) {
+      const miss = await app.request(`/api/share/${id}`);
+      expect(miss.status).toBe(404);
+      expect((await miss.json()).error.code).toBe('not_found');
+    }
+  });
+
+  it('/i/:id puts Open Graph and Twitter tags for a public image into index.html, escaped', async () => {
+    const app = await setup();
+    const { user } = await signUp(app);
+    const prompt = `a "cat" & <script>alert('x')</script> $& robot`;
+    const image = await insertImage(app, user.id, { prompt });
+
+    const res = await app.request(`/i/${image.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    const escaped = 'a &quot;cat&quot; &amp; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; $&amp; robot';
+    expect(meta(html, 'og:title')).toBe(escaped);
+    expect(meta(html, 'og:image')).toBe(`${ORIGIN}/images/${image.id}.png`);
+    expect(meta(html, 'og:image:width')).toBe('1024');
+    expect(meta(html, 'og:image:height')).toBe('1024');
+    expect(meta(html, 'og:url')).toBe(`${ORIGIN}/i/${image.id}`);
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(html, 'twitter:image')).toBe(`${ORIGIN}/images/${image.id}.png`);
+    expect(html).not.toContain('<script>alert');
+    // Inside <head>, with the page title naming the picture; the SPA is still the same document.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('property="og:title"');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${escaped} · Clipsmith</title>`);
+    // The body is the SPA's, untouched.
+    const plain = await (await app.request('/')).text();
+    expect(html.slice(html.indexOf('</head>'))).toBe(plain.slice(plain.indexOf('</head>')));
+  });
+
+  it('/i/:id answers the plain index.html with 404 for private and unknown images', async () => {
+    const app = await setup();
+    const { user, cookie } = await signUp(app);
+    const hidden = await insertImage(app, user.id, { prompt: 'my secret', privacy: 'private' });
+    const plain = await (await app.request('/')).text();
+    for (const id of [hidden.id, crypto.randomUUID(), 'nope']) {
+      // Signed in as the owner too: share pages are for public images only.
+      const res = await app.request(`/i/${id}`, { cookie });
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toBe(plain);
+      expect(html).not.toContain('og:');
+      expect(html).not.toContain('my secret');
+    }
+  });
+});
