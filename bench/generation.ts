@@ -14,7 +14,9 @@ import { fmt, median, percentile } from './stats';
 const PROVIDER_MS = 200;
 const ORIGIN = 'http://localhost:3000';
 const png = await sharp(
-  Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><circle cx="512" cy="512" r="300" fill="#0ea5e9"/></svg>'),
+  Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><circle cx="512" cy="512" r="300" fill="#0ea5e9"/></svg>',
+  ),
 )
   .png()
   .toBuffer();
@@ -29,10 +31,22 @@ const provider: ImageProvider = {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-bench-'));
 const engine = process.env.BENCH_DATABASE_URL ? 'postgres' : 'pglite';
-const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT: 'false', WORKERS: '8', PUBLIC_URL: ORIGIN, NODE_ENV: 'test', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}) });
-const database =
-  engine === 'postgres' ? undefined : await openDatabase({ kind: 'pglite-memory' });
-const runtime = await createRuntime(config, { logger: silentLogger, imageProvider: provider, database, background: false });
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  RATE_LIMIT: 'false',
+  WORKERS: '8',
+  PUBLIC_URL: ORIGIN,
+  NODE_ENV: 'test',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const database = engine === 'postgres' ? undefined : await openDatabase({ kind: 'pglite-memory' });
+const runtime = await createRuntime(config, {
+  logger: silentLogger,
+  imageProvider: provider,
+  database,
+  background: false,
+});
 const request = (p: string, init: RequestInit & { cookie?: string } = {}) => {
   const headers = new Headers(init.headers);
   headers.set('origin', ORIGIN);
@@ -46,10 +60,14 @@ async function member(i: number) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: `bench${i}-${Date.now()}@example.com`, password: 'bench password 1' }),
   });
-  const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   // Enterprise: never limited, so the bench measures the pipeline, not refusals.
   await runtime.deps.database.db.execute(
-    (await import('drizzle-orm')).sql`update memberships set tier = 'enterprise' where user_id = (select id from "user" order by created_at desc limit 1)`,
+    (await import('drizzle-orm'))
+      .sql`update memberships set tier = 'enterprise' where user_id = (select id from "user" order by created_at desc limit 1)`,
   );
   return cookie;
 }
@@ -78,7 +96,8 @@ for (const users of [1, 8]) {
   await Promise.all(cookies.map((c) => oneGeneration(c))); // warm-up
   const overheads: number[] = [];
   const rounds = users === 1 ? 30 : 8;
-  for (let r = 0; r < rounds; r++) overheads.push(...(await Promise.all(cookies.map((c) => oneGeneration(c)))));
+  for (let r = 0; r < rounds; r++)
+    overheads.push(...(await Promise.all(cookies.map((c) => oneGeneration(c)))));
   console.info(
     `${users} concurrent: overhead median ${fmt(median(overheads))}, p95 ${fmt(percentile(overheads, 95))} over ${overheads.length} generations (target: median < 50 ms)`,
   );
