@@ -67,6 +67,17 @@ export default function AboutPage() {
           </p>
         </section>
 
+        <section aria-labelledby="credits-heading" className="prose-page mx-auto mt-12 max-w-3xl">
+          <h2 id="credits-heading" className="!text-2xl">
+            Art credits
+          </h2>
+          <p>
+            The built-in clipart composer draws with Fluent Emoji by Microsoft (MIT licence) and finds the
+            right pictures with emoji keywords from Emojibase and the Unicode CLDR (MIT licence). The full
+            notices ship with Clipsmith in THIRD_PARTY_NOTICES.md.
+          </p>
+        </section>
+
         <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
             <Link to="/create">Start Creating</Link>
