@@ -38,7 +38,7 @@ describe('POST /api/billing/checkout with Stripe', () => {
       metadata: { type: 'pack', userId: user.id, itemId: 'starter' },
       payment_intent_data: { metadata: { type: 'pack', userId: user.id, itemId: 'starter' } },
       success_url: 'http://localhost:3000/checkout/success?session_id={CHECKOUT_SESSION_ID}',
-      cancel_url: 'http://localhost:3000/pricing',
+      cancel_url: 'http://localhost:3000/pricing?checkout=cancelled',
     });
     const [row] = await app.deps.database.db.select().from(checkoutSessions);
     expect(row).toMatchObject({ userId: user.id, kind: 'pack', itemId: 'starter', provider: 'stripe' });

@@ -136,7 +136,8 @@ export async function startCheckout(
       userId: opts.user.id,
       customerId: payments.kind === 'stripe' ? await customerFor(deps, opts.user) : null,
       successUrl: `${config.publicUrl}/checkout/success?session_id={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${config.publicUrl}/pricing`,
+      // The pricing page shows a neutral "nothing was charged" note for this query.
+      cancelUrl: `${config.publicUrl}/pricing?checkout=cancelled`,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;

@@ -185,13 +185,22 @@ async function storeImage(
   const { db, storage } = deps;
   const { job, image } = opts;
   const imageId = crypto.randomUUID();
-  const thumb = await sharp(image.png)
+  // The thumbnail encodes on sharp's thread pool while the original and the vector are written.
+  const makeThumb = sharp(image.png)
     .resize(THUMB_SIZE, THUMB_SIZE)
     .webp({ quality: 86, alphaQuality: 90, effort: 2 })
-    .toBuffer();
-  await storage.put(imageKeys.original(imageId), image.png, 'image/png');
-  await storage.put(imageKeys.thumb(imageId), thumb, 'image/webp');
-  if (image.svg) await storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml');
+    .toBuffer()
+    .then((thumb) => storage.put(imageKeys.thumb(imageId), thumb, 'image/webp'));
+  try {
+    await Promise.all([
+      makeThumb,
+      storage.put(imageKeys.original(imageId), image.png, 'image/png'),
+      image.svg ? storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml') : null,
+    ]);
+  } catch (error) {
+    await storage.deletePrefix(imageKeys.prefix(imageId)).catch(() => {});
+    throw error;
+  }
 
   const settled = await db.transaction(async (tx) => {
     const [done] = await tx

@@ -32,12 +32,15 @@ type PricingTabsProps = {
 };
 
 const POPULAR_PLAN = 'basic';
+const CURRENT_PLAN = 'Current plan';
 const BEST_VALUE_PACK = 'pro';
 
 /**
  * Plans and credit packs side by side in two tabs. The data is src/core's catalogue, the same the
  * server charges for. Pages supply their own purchase actions; the default sends people to the
- * pricing page (or to sign in first, as the spec asks for signed-out visitors).
+ * pricing page (or to sign in first, as the spec asks for signed-out visitors). A signed-in
+ * member's own plan is marked 'Current plan' and cannot be bought again; the Free card leads a
+ * member to the dashboard instead of the sign-up form.
  */
 export function PricingTabs({
   renderPlanAction,
@@ -46,8 +49,11 @@ export function PricingTabs({
   onTabChange,
   headingLevel = 'h3',
 }: PricingTabsProps) {
-  const { status } = useSession();
-  const buyPath = status === 'signed-in' ? '/pricing' : '/login?redirectTo=%2Fpricing';
+  const { status, me } = useSession();
+  const signedIn = status === 'signed-in';
+  const buyPath = signedIn ? '/pricing' : '/login?redirectTo=%2Fpricing';
+  // Only a signed-in member has a current plan; visitors see every card as for sale.
+  const currentTier = signedIn ? me?.membership.tier : undefined;
 
   const planAction =
     renderPlanAction ??
@@ -84,60 +90,82 @@ export function PricingTabs({
 
       <TabsContent value="subscriptions" className="w-full">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {PLANS.map((plan) => (
-            <li key={plan.id} className="flex">
-              <Card
-                className={cn(
-                  'relative flex w-full flex-col',
-                  plan.id === POPULAR_PLAN && 'border-primary shadow-md ring-1 ring-primary',
-                  plan.comingSoon && 'bg-muted/50',
-                )}
-                aria-disabled={plan.comingSoon || undefined}
-              >
-                <CardHeader>
-                  <div className="flex items-center justify-between gap-2">
-                    <CardTitle as={headingLevel}>{plan.name}</CardTitle>
-                    {plan.id === POPULAR_PLAN && <Badge>Most popular</Badge>}
-                    {plan.comingSoon && <Badge variant="secondary">{MESSAGES.comingSoon}</Badge>}
-                  </div>
-                  <p className={cn('mt-2', plan.comingSoon && 'text-muted-foreground')}>
-                    <span className="font-bold text-4xl tracking-tight">{formatPrice(plan.price)}</span>
-                    <span className="text-muted-foreground text-sm"> /month</span>
-                  </p>
-                  <CardDescription>
-                    {plan.imagesPerMonth === null
-                      ? 'Unlimited images every month'
-                      : `${plan.imagesPerMonth} images every month`}
-                  </CardDescription>
-                </CardHeader>
-                <CardContent className="flex-1">
-                  <ul
-                    className={cn('flex flex-col gap-2 text-sm', plan.comingSoon && 'text-muted-foreground')}
-                  >
-                    {plan.features.map((feature) => (
-                      <li key={feature} className="flex items-start gap-2">
-                        <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                        {feature}
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-                <CardFooter>
-                  {plan.comingSoon ? (
-                    <Button className="w-full" variant="secondary" disabled>
-                      {MESSAGES.comingSoon}
-                    </Button>
-                  ) : plan.price === 0 ? (
-                    <Button asChild className="w-full" variant="outline">
-                      <Link to="/signup">Start for free</Link>
-                    </Button>
-                  ) : (
-                    planAction(plan)
+          {PLANS.map((plan) => {
+            const current = plan.tier === currentTier;
+            return (
+              <li key={plan.id} className="flex">
+                <Card
+                  className={cn(
+                    'relative flex w-full flex-col',
+                    plan.id === POPULAR_PLAN &&
+                      !currentTier &&
+                      'border-primary shadow-md ring-1 ring-primary',
+                    current && 'border-success shadow-md ring-1 ring-success',
+                    plan.comingSoon && 'bg-muted/50',
                   )}
-                </CardFooter>
-              </Card>
-            </li>
-          ))}
+                  aria-disabled={plan.comingSoon || undefined}
+                  data-current={current || undefined}
+                >
+                  <CardHeader>
+                    <div className="flex flex-wrap items-center justify-between gap-2">
+                      <CardTitle as={headingLevel}>{plan.name}</CardTitle>
+                      {current ? (
+                        <Badge variant="success">{CURRENT_PLAN}</Badge>
+                      ) : (
+                        plan.id === POPULAR_PLAN && <Badge>Most popular</Badge>
+                      )}
+                      {plan.comingSoon && <Badge variant="secondary">{MESSAGES.comingSoon}</Badge>}
+                    </div>
+                    <p className={cn('mt-2', plan.comingSoon && 'text-muted-foreground')}>
+                      <span className="font-bold text-4xl tracking-tight">{formatPrice(plan.price)}</span>
+                      <span className="text-muted-foreground text-sm"> /month</span>
+                    </p>
+                    <CardDescription>
+                      {plan.imagesPerMonth === null
+                        ? 'Unlimited images every month'
+                        : `${plan.imagesPerMonth} images every month`}
+                    </CardDescription>
+                  </CardHeader>
+                  <CardContent className="flex-1">
+                    <ul
+                      className={cn(
+                        'flex flex-col gap-2 text-sm',
+                        plan.comingSoon && 'text-muted-foreground',
+                      )}
+                    >
+                      {plan.features.map((feature) => (
+                        <li key={feature} className="flex items-start gap-2">
+                          <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                          {feature}
+                        </li>
+                      ))}
+                    </ul>
+                  </CardContent>
+                  <CardFooter>
+                    {plan.comingSoon ? (
+                      <Button className="w-full" variant="secondary" disabled>
+                        {MESSAGES.comingSoon}
+                      </Button>
+                    ) : plan.price === 0 ? (
+                      <Button asChild className="w-full" variant="outline">
+                        {signedIn ? (
+                          <Link to="/dashboard">Go to Dashboard</Link>
+                        ) : (
+                          <Link to="/signup">Start for free</Link>
+                        )}
+                      </Button>
+                    ) : current ? (
+                      <Button className="w-full" variant="outline" disabled>
+                        {CURRENT_PLAN}
+                      </Button>
+                    ) : (
+                      planAction(plan)
+                    )}
+                  </CardFooter>
+                </Card>
+              </li>
+            );
+          })}
         </ul>
       </TabsContent>
 
@@ -152,7 +180,7 @@ export function PricingTabs({
                 )}
               >
                 <CardHeader>
-                  <div className="flex items-center justify-between gap-2">
+                  <div className="flex flex-wrap items-center justify-between gap-2">
                     <CardTitle as={headingLevel}>{pack.name}</CardTitle>
                     {pack.id === BEST_VALUE_PACK && <Badge>Best value</Badge>}
                   </div>

@@ -61,6 +61,9 @@ export default function ForgotPasswordPage() {
             If an account exists for <strong className="text-foreground">{email.trim()}</strong>, a reset link
             is on its way. It expires in one hour.
           </p>
+          <Button variant="outline" className="mt-2" onClick={() => setSent(false)}>
+            Use a different email
+          </Button>
         </div>
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">

@@ -12,6 +12,8 @@ import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 
+const PROTECTED_PAGE = /^\/(create|dashboard|history|settings)(?=[/?#]|$)/;
+
 export default function LoginPage() {
   const [params] = useSearchParams();
   const { status, refresh } = useSession();
@@ -23,6 +25,8 @@ export default function LoginPage() {
 
   const destination = safeRedirectPath(params.get('redirectTo'));
   const fromExplore = params.get('from') === '/explore';
+  // Sent here by a members-only page (SPEC §2 /settings: 'Please sign in to view this page').
+  const fromProtectedPage = !fromExplore && PROTECTED_PAGE.test(params.get('redirectTo') ?? '');
 
   // Signed in (already, or just now once refresh() lands): go where the visitor was heading.
   if (status === 'signed-in') return <Navigate to={destination} replace />;
@@ -66,6 +70,7 @@ export default function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {fromExplore && <FormAlert variant="info">{MESSAGES.signInToExplore}</FormAlert>}
+        {fromProtectedPage && <FormAlert variant="info">{MESSAGES.signInToView}</FormAlert>}
         {error && <FormAlert>{error}</FormAlert>}
         <div>
           <Label htmlFor="login-email">Email address</Label>

@@ -31,7 +31,10 @@ export default function ResetPasswordPage() {
       confirm: password === confirm ? undefined : MESSAGES.passwordsDoNotMatch,
     };
     setErrors(found);
-    if (found.password || found.confirm || !token) return;
+    if (found.password || found.confirm || !token) {
+      document.getElementById(found.password ? 'reset-password' : 'reset-confirm')?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const { authClient, authErrorMessage } = await import('../lib/auth-client');
@@ -46,13 +49,12 @@ export default function ResetPasswordPage() {
   }
 
   const body = done ? (
-    <FormAlert variant="success">
-      Your password has been changed.{' '}
-      <Link to="/login" className={inlineLinkClass}>
-        Sign in
-      </Link>{' '}
-      with your new password.
-    </FormAlert>
+    <div className="flex flex-col gap-4">
+      <FormAlert variant="success">Your password has been changed. Sign in with your new password.</FormAlert>
+      <Button asChild size="lg">
+        <Link to="/login">Sign in</Link>
+      </Button>
+    </div>
   ) : !token || linkError ? (
     <div className="flex flex-col gap-4">
       <FormAlert>{LINK_EXPIRED}</FormAlert>
@@ -62,7 +64,14 @@ export default function ResetPasswordPage() {
     </div>
   ) : (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-      {formError && <FormAlert>{formError}</FormAlert>}
+      {formError && (
+        <FormAlert>
+          {formError}{' '}
+          <Link to="/forgot-password" className={inlineLinkClass}>
+            Request a new link
+          </Link>
+        </FormAlert>
+      )}
       <div>
         <Label htmlFor="reset-password">New password</Label>
         <Input
@@ -71,12 +80,20 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           className="mt-2"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
+          }}
           aria-invalid={Boolean(errors.password)}
-          aria-describedby={errors.password ? 'reset-password-error' : undefined}
+          aria-describedby={
+            errors.password ? 'reset-password-error reset-password-hint' : 'reset-password-hint'
+          }
           disabled={submitting}
           required
         />
+        <p id="reset-password-hint" className="mt-1.5 text-muted-foreground text-xs">
+          At least 8 characters.
+        </p>
         <FieldError id="reset-password-error" message={errors.password} />
       </div>
       <div>
@@ -87,7 +104,10 @@ export default function ResetPasswordPage() {
           autoComplete="new-password"
           className="mt-2"
           value={confirm}
-          onChange={(event) => setConfirm(event.target.value)}
+          onChange={(event) => {
+            setConfirm(event.target.value);
+            if (errors.confirm) setErrors((current) => ({ ...current, confirm: undefined }));
+          }}
           aria-invalid={Boolean(errors.confirm)}
           aria-describedby={errors.confirm ? 'reset-confirm-error' : undefined}
           disabled={submitting}
@@ -102,7 +122,17 @@ export default function ResetPasswordPage() {
   );
 
   return (
-    <AuthCard title="Choose a new password" documentTitle="Reset password">
+    <AuthCard
+      title="Choose a new password"
+      documentTitle="Reset password"
+      footer={
+        done ? undefined : (
+          <Link to="/login" className={inlineLinkClass}>
+            Back to sign in
+          </Link>
+        )
+      }
+    >
       {body}
     </AuthCard>
   );

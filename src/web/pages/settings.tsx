@@ -1,6 +1,107 @@
-import { PageHero } from '../components/page-shell';
+import { CreditCardIcon, ShieldAlertIcon, UserRoundIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { DeleteAccount } from '../components/account/delete-account';
+import { ProfileForm } from '../components/account/profile-form';
+import { SignInNotice } from '../components/account/sign-in-notice';
+import { BillingSummary } from '../components/billing/billing-summary';
+import { PageContainer } from '../components/page-shell';
+import { PageTitle } from '../components/page-title';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { CenteredSpinner } from '../components/ui/spinner';
+import { useSession } from '../lib/session';
 
-// Profile form and Danger Zone are built by the settings work.
+const TITLE = 'Account Settings';
+
+function Section({
+  id,
+  icon,
+  title,
+  description,
+  children,
+  className,
+}: {
+  id: string;
+  icon: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <Card className={className} aria-labelledby={`${id}-title`} role="region">
+      <CardHeader className="border-b px-4 sm:px-6">
+        <CardTitle as="h2" id={`${id}-title`} className="flex items-center gap-2">
+          {icon}
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent className="px-4 pt-6 sm:px-6">{children}</CardContent>
+    </Card>
+  );
+}
+
 export default function SettingsPage() {
-  return <PageHero title="Account Settings" />;
+  const { status, me } = useSession();
+
+  // The route is protected, so this is only a fallback for a session that ends while here.
+  if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
+  if (!me) {
+    return (
+      <PageContainer size="sm">
+        <PageTitle title={TITLE} />
+        <SignInNotice title={TITLE} />
+      </PageContainer>
+    );
+  }
+
+  return (
+    <PageContainer size="md">
+      <PageTitle title={TITLE} />
+      <header>
+        <h1 className="font-bold text-3xl tracking-tight">{TITLE}</h1>
+        <p className="mt-2 text-muted-foreground">Manage your profile, your plan and your account.</p>
+      </header>
+
+      <div className="mt-8 flex flex-col gap-8">
+        <Section
+          id="profile"
+          icon={<UserRoundIcon className="size-5 text-primary" aria-hidden="true" />}
+          title="Profile Information"
+          description="Your name and username as other members see them."
+        >
+          {/* Keyed by account so a different sign-in never shows the previous person's values. */}
+          <ProfileForm key={me.user.id} me={me} />
+        </Section>
+
+        <Section
+          id="billing"
+          icon={<CreditCardIcon className="size-5 text-primary" aria-hidden="true" />}
+          title="Billing"
+          description="Your plan, this month's images and your credits."
+        >
+          <BillingSummary me={me} />
+        </Section>
+
+        <Section
+          id="danger"
+          icon={<ShieldAlertIcon className="size-5 text-destructive" aria-hidden="true" />}
+          title="Danger Zone"
+          description="Actions here cannot be undone."
+          className="border-red-200"
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <p className="font-medium">Delete your account</p>
+              <p className="mt-1 text-muted-foreground text-sm">
+                Removes your profile, images, credits and history for good
+                {me.membership.tier !== 'free' ? ', and cancels your subscription' : ''}.
+              </p>
+            </div>
+            <DeleteAccount me={me} />
+          </div>
+        </Section>
+      </div>
+    </PageContainer>
+  );
 }

@@ -1,0 +1,167 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangleIcon, Trash2Icon } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { Me } from '../../../core/api';
+import { tierLabel } from '../../../core/tiers';
+import { ApiError, errorMessage } from '../../lib/api';
+import { ME_QUERY_KEY } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { FormAlert } from '../form-message';
+import { Button } from '../ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+
+export const ACCOUNT_DELETED = 'Your account has been deleted';
+
+/**
+ * DELETE /api/me with its confirmation body. lib/api's `api.delete` sends no body, so this one
+ * request is made here, answering errors as the same ApiError.
+ */
+async function deleteAccount(confirmEmail: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch('/api/me', {
+      method: 'DELETE',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ confirmEmail }),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError({
+      code: 'network_error',
+      message: 'Could not reach Clipsmith. Check your connection and try again.',
+      status: 0,
+    });
+  }
+  if (response.ok) return;
+  const body = (await response.json().catch(() => null)) as {
+    error?: { code?: string; message?: string };
+  } | null;
+  throw new ApiError({
+    code: body?.error?.code ?? `http_${response.status}`,
+    message: body?.error?.message || 'Your account could not be deleted. Please try again.',
+    status: response.status,
+  });
+}
+
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The Danger Zone's 'Delete Account': a confirmation dialog in which the member types their own
+ * e-mail (the button stays disabled until it matches). The server cancels a paid subscription
+ * first, then removes the account, its images and its sessions.
+ */
+export function DeleteAccount({ me }: { me: Me }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const paid = me.membership.tier !== 'free';
+  const matches = sameEmail(typed, me.user.email);
+
+  const remove = useMutation({
+    mutationFn: () => deleteAccount(typed.trim()),
+    onSuccess: () => {
+      // Leave the protected page first, so losing the session does not bounce to the sign-in form.
+      navigate('/', { replace: true });
+      queryClient.clear();
+      queryClient.setQueryData(ME_QUERY_KEY, null);
+      toast(ACCOUNT_DELETED, { id: 'account-deleted', icon: '👋' });
+    },
+  });
+
+  function onOpenChange(next: boolean) {
+    if (remove.isPending) return;
+    setOpen(next);
+    if (!next) {
+      setTyped('');
+      remove.reset();
+    }
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (matches && !remove.isPending) remove.mutate();
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>
+        <Button variant="destructive" className="w-full sm:w-auto">
+          <Trash2Icon aria-hidden="true" />
+          Delete Account
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        closeLabel="Keep my account"
+        onEscapeKeyDown={(event) => remove.isPending && event.preventDefault()}
+        onInteractOutside={(event) => remove.isPending && event.preventDefault()}
+      >
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <DialogHeader>
+            <DialogTitle>Delete your account?</DialogTitle>
+            <DialogDescription>
+              This permanently deletes your profile, every image you have generated, your credits and your
+              history. It cannot be undone.
+            </DialogDescription>
+          </DialogHeader>
+
+          {paid && (
+            <div
+              className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 text-sm"
+              data-testid="delete-subscription-warning"
+            >
+              <AlertTriangleIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <p>
+                Your active <strong>{tierLabel(me.membership.tier)}</strong> subscription will be cancelled
+                straight away and will not renew. The rest of the current period is not refunded.
+              </p>
+            </div>
+          )}
+
+          {remove.isError && <FormAlert>{errorMessage(remove.error)}</FormAlert>}
+
+          <div>
+            <Label htmlFor="delete-confirm-email" className="block leading-normal">
+              To confirm, type your email address{' '}
+              <span className="mt-1 block break-all font-semibold text-foreground">{me.user.email}</span>
+            </Label>
+            <Input
+              id="delete-confirm-email"
+              type="email"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="mt-2"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              disabled={remove.isPending}
+            />
+          </div>
+
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,236 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useRef, useState } from 'react';
+import { type Me, type ProfileUpdate, profileUpdateSchema, usernameSchema } from '../../../core/api';
+import { MESSAGES } from '../../../core/messages';
+import { ApiError, api } from '../../lib/api';
+import { ME_QUERY_KEY, useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { FieldError } from '../form-message';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
+
+type Field = 'fullName' | 'username';
+type Errors = Partial<Record<Field, string>>;
+
+const FIELD_MESSAGES: Record<Field, string[]> = {
+  fullName: [MESSAGES.fullNameRequired, MESSAGES.fullNameTooLong],
+  username: [MESSAGES.usernameInvalid, MESSAGES.usernameTaken],
+};
+
+/** A 400 from the server names the rule that failed; put it next to its field when we know which. */
+function fieldOf(message: string): Field | undefined {
+  return (Object.keys(FIELD_MESSAGES) as Field[]).find((field) => FIELD_MESSAGES[field].includes(message));
+}
+
+const updateProfile = (body: ProfileUpdate) => api.patch<Me>('/api/me/profile', body);
+
+/**
+ * Full name, the once-only username change and the (read-only) e-mail. The username field is
+ * read-only until 'Change' is pressed and locks again after a successful save; once the one
+ * change has been used the button is gone for good.
+ */
+export function ProfileForm({ me }: { me: Me }) {
+  const queryClient = useQueryClient();
+  const { refresh } = useSession();
+  const [fullName, setFullName] = useState(me.user.fullName);
+  const [username, setUsername] = useState(me.user.username);
+  const [editingUsername, setEditingUsername] = useState(false);
+  const [errors, setErrors] = useState<Errors>({});
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const usernameChanged = me.user.usernameChangedAt !== null;
+
+  const save = useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (updated) => {
+      queryClient.setQueryData(ME_QUERY_KEY, updated);
+      setFullName(updated.user.fullName);
+      setUsername(updated.user.username);
+      setEditingUsername(false);
+      toast.success(MESSAGES.profileUpdated, { id: 'profile-saved' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'username_taken') {
+        setErrors({ username: MESSAGES.usernameTaken });
+        usernameInput.current?.focus();
+        return;
+      }
+      if (error instanceof ApiError && error.code === 'username_locked') {
+        // Changed from another tab or device: show the locked state the server now has.
+        setEditingUsername(false);
+        setUsername(me.user.username);
+        toast.error(error.message, { id: 'profile-error' });
+        void refresh();
+        return;
+      }
+      if (error instanceof ApiError && error.status === 400) {
+        const field = fieldOf(error.message);
+        if (field) {
+          setErrors({ [field]: error.message });
+          return;
+        }
+      }
+      if (error instanceof ApiError && error.status === 401) void refresh();
+      toast.error(MESSAGES.failedToUpdateProfile, { id: 'profile-error' });
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const found: Errors = {};
+    const name = profileUpdateSchema.shape.fullName.safeParse(fullName);
+    if (!name.success) found.fullName = name.error.issues[0].message;
+
+    const wanted = username.trim().toLowerCase();
+    const changingUsername = editingUsername && wanted !== me.user.username;
+    let checkedUsername: string | undefined;
+    if (changingUsername) {
+      const check = usernameSchema.safeParse(wanted);
+      if (check.success) checkedUsername = check.data;
+      else found.username = check.error.issues[0].message;
+    }
+
+    setErrors(found);
+    if (found.fullName) {
+      document.getElementById('settings-full-name')?.focus();
+      return;
+    }
+    if (found.username) {
+      usernameInput.current?.focus();
+      return;
+    }
+    save.mutate({ fullName: name.data!, ...(checkedUsername ? { username: checkedUsername } : {}) });
+  }
+
+  function startUsernameChange() {
+    setEditingUsername(true);
+    // The input turns editable on the next render; focus it then.
+    requestAnimationFrame(() => {
+      usernameInput.current?.focus();
+      usernameInput.current?.select();
+    });
+  }
+
+  function cancelUsernameChange() {
+    setEditingUsername(false);
+    setUsername(me.user.username);
+    setErrors((current) => ({ ...current, username: undefined }));
+    requestAnimationFrame(() => changeButton.current?.focus());
+  }
+
+  const describedBy = (field: Field, extra?: string) =>
+    [errors[field] ? `settings-${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined;
+  const busy = save.isPending;
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-label="Profile Information">
+      <div>
+        <Label htmlFor="settings-full-name">
+          Full Name
+          <span className="text-destructive" aria-hidden="true">
+            *
+          </span>
+        </Label>
+        <Input
+          id="settings-full-name"
+          name="fullName"
+          autoComplete="name"
+          className="mt-2"
+          value={fullName}
+          onChange={(event) => {
+            setFullName(event.target.value);
+            if (errors.fullName) setErrors((current) => ({ ...current, fullName: undefined }));
+          }}
+          aria-invalid={Boolean(errors.fullName)}
+          aria-describedby={describedBy('fullName')}
+          aria-required="true"
+          maxLength={100}
+          disabled={busy}
+          placeholder="Your name"
+        />
+        <FieldError id="settings-fullName-error" message={errors.fullName} />
+      </div>
+
+      <div>
+        <Label htmlFor="settings-username">Username</Label>
+        <div className="mt-2 flex gap-2">
+          <div className="relative min-w-0 flex-1">
+            <span
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
+              aria-hidden="true"
+            >
+              @
+            </span>
+            <Input
+              ref={usernameInput}
+              id="settings-username"
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="pl-7"
+              value={username}
+              readOnly={!editingUsername}
+              onChange={(event) => {
+                setUsername(event.target.value.toLowerCase());
+                if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
+              }}
+              aria-invalid={Boolean(errors.username)}
+              aria-describedby={describedBy('username', 'settings-username-note')}
+              maxLength={30}
+              disabled={busy}
+            />
+          </div>
+          {!usernameChanged &&
+            (editingUsername ? (
+              <Button type="button" variant="ghost" onClick={cancelUsernameChange} disabled={busy}>
+                Cancel<span className="sr-only"> username change</span>
+              </Button>
+            ) : (
+              <Button
+                ref={changeButton}
+                type="button"
+                variant="outline"
+                onClick={startUsernameChange}
+                disabled={busy}
+              >
+                Change<span className="sr-only"> username</span>
+              </Button>
+            ))}
+        </div>
+        <FieldError id="settings-username-error" message={errors.username} />
+        <p id="settings-username-note" className="mt-1.5 text-muted-foreground text-xs">
+          {usernameChanged
+            ? MESSAGES.usernameAlreadyChanged
+            : editingUsername
+              ? `${MESSAGES.usernameChangeOnce}. Use 3–30 lower-case letters, numbers or underscores.`
+              : MESSAGES.usernameChangeOnce}
+        </p>
+      </div>
+
+      <div>
+        <Label htmlFor="settings-email">Email</Label>
+        <Input
+          id="settings-email"
+          type="email"
+          name="email"
+          className="mt-2"
+          value={me.user.email}
+          readOnly
+          aria-describedby="settings-email-note"
+        />
+        <p id="settings-email-note" className="mt-1.5 text-muted-foreground text-xs">
+          {MESSAGES.emailContactSupport}
+        </p>
+      </div>
+
+      <div className="flex justify-end border-t pt-5">
+        <Button type="submit" disabled={busy} className="w-full sm:w-auto">
+          {busy ? MESSAGES.saving : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+import { ExternalLinkIcon, Loader2Icon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { Me } from '../../../core/api';
+import { tierLabel } from '../../../core/tiers';
+import { errorMessage } from '../../lib/api';
+import { leaveForPayment, openBillingPortal } from '../../lib/billing';
+import { toast } from '../../lib/toast';
+import { cn } from '../../lib/utils';
+import { Badge } from '../ui/badge';
+import { Button } from '../ui/button';
+
+const shortDate = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/**
+ * The member's plan, this month's usage and credits, with the way to change them: the payment
+ * provider's billing portal for subscribers, the pricing page for everyone else.
+ */
+export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnTo?: string }) {
+  const { membership, credits } = me;
+  const paid = membership.tier !== 'free';
+
+  const portal = useMutation({
+    mutationFn: () => openBillingPortal(returnTo),
+    onSuccess: (url) => leaveForPayment(url),
+    onError: (error) =>
+      toast.error(errorMessage(error, 'Could not open the billing portal. Please try again.'), {
+        id: 'portal-error',
+      }),
+  });
+
+  const limit = membership.imageLimit === null ? '∞' : String(membership.imageLimit);
+  const facts: [string, ReactNode][] = [
+    [
+      'Current plan',
+      <span key="plan" className="inline-flex items-center gap-2">
+        {tierLabel(membership.tier)}
+        {paid && <Badge variant="success">Active</Badge>}
+      </span>,
+    ],
+    ['Images this month', `${membership.imageCount} / ${limit}`],
+    ['Credits', `${credits} ${credits === 1 ? 'credit' : 'credits'}`],
+  ];
+  if (paid && membership.periodEnd) facts.push(['Current period ends', shortDate(membership.periodEnd)]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <dl className={cn('grid gap-3', facts.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
+        {facts.map(([term, value]) => (
+          <div key={term} className="rounded-lg border bg-muted/40 px-4 py-3">
+            <dt className="text-muted-foreground text-xs uppercase tracking-wide">{term}</dt>
+            <dd
+              className="mt-1 font-semibold"
+              data-testid={`billing-${term.toLowerCase().replaceAll(' ', '-')}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-end">
+        {paid ? (
+          <>
+            <p className="text-muted-foreground text-sm sm:mr-auto">
+              Change your card, see invoices or cancel your subscription.
+            </p>
+            <Button asChild variant="outline">
+              <Link to="/pricing?tab=credits">Buy credits</Link>
+            </Button>
+            <Button onClick={() => portal.mutate()} disabled={portal.isPending}>
+              {portal.isPending ? (
+                <>
+                  <Loader2Icon className="animate-spin" aria-hidden="true" />
+                  Opening...
+                </>
+              ) : (
+                <>
+                  Manage billing
+                  <ExternalLinkIcon aria-hidden="true" />
+                </>
+              )}
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="text-muted-foreground text-sm sm:mr-auto">
+              Subscribe for 30 images a month, or buy credits that never expire.
+            </p>
+            <Button asChild variant="outline">
+              <Link to="/pricing?tab=credits">Buy credits</Link>
+            </Button>
+            <Button asChild>
+              <Link to="/pricing">See plans</Link>
+            </Button>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

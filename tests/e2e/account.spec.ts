@@ -1,0 +1,312 @@
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  expect,
+  type Page,
+  request as playwrightRequest,
+  test,
+} from '@playwright/test';
+
+// Account flows in the browser: sign-up, sign-out and sign-in with redirectTo, profile settings
+// (full name, the once-only username change), password reset through the dev outbox, and
+// deleting the account.
+
+const PASSWORD = 'correct horse battery';
+
+function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function signUpInBrowser(page: Page, email = uniqueEmail('acct')): Promise<string> {
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+/** A second member made through the API, with its own cookie jar (not the page's). */
+async function signUpThroughApi(baseURL: string, email = uniqueEmail('api')): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const response = await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD } });
+  expect(response.ok(), await response.text()).toBe(true);
+  return api;
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signOut(page: Page) {
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test.describe('sign-up, sign-out and sign-in', () => {
+  test('sign up lands on the dashboard; sign in with redirectTo returns to /history', async ({ page }) => {
+    const email = await signUpInBrowser(page);
+    await signOut(page);
+
+    await page.goto('/login?redirectTo=%2Fhistory');
+    // Sent by a members-only page: the form says why.
+    await expect(page.getByText('Please sign in to view this page')).toBeVisible();
+    await signIn(page, email, 'not the password');
+    await expect(page.getByRole('alert')).toContainText(/invalid/i);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Generation History');
+  });
+
+  test('sign-up requires the terms and a matching confirmation; a taken e-mail is explained', async ({
+    page,
+    baseURL,
+  }) => {
+    const taken = uniqueEmail('taken');
+    await (await signUpThroughApi(baseURL!, taken)).dispose();
+
+    await page.goto('/signup');
+    await page.getByLabel('Email address').fill(taken);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Please accept the Terms of Service and Privacy Policy')).toBeVisible();
+
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('alert')).toContainText('already exists');
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+});
+
+test.describe('account settings', () => {
+  test('a signed-out visitor is asked to sign in', async ({ page }) => {
+    await page.goto('/settings');
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(page.getByText('Please sign in to view this page')).toBeVisible();
+  });
+
+  test('full name is required, saves with a toast and shows in the menu', async ({ page }) => {
+    const email = await signUpInBrowser(page);
+    await page.goto('/settings');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account Settings');
+    await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
+
+    const email_ = page.getByLabel('Email', { exact: true });
+    await expect(email_).toHaveValue(email);
+    await expect(email_).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Contact support to change your email address')).toBeVisible();
+
+    const fullName = page.getByLabel('Full Name');
+    await fullName.fill('   ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Full Name is required')).toBeVisible();
+    await expect(fullName).toHaveAttribute('aria-invalid', 'true');
+    await expect(fullName).toBeFocused();
+
+    await fullName.fill('Ada Lovelace');
+    await expect(page.getByText('Full Name is required')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(page.getByTestId('user-menu-name')).toHaveText('Ada Lovelace');
+
+    await page.reload();
+    await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+  });
+
+  test('username: taken is shown inline and cleared on edit; it can change once', async ({
+    page,
+    baseURL,
+  }) => {
+    const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+    const takenName = `taken_${stamp}`;
+    const other = await signUpThroughApi(baseURL!);
+    const claimed = await other.patch('/api/me/profile', {
+      data: { fullName: 'Someone Else', username: takenName },
+    });
+    expect(claimed.ok(), await claimed.text()).toBe(true);
+    await other.dispose();
+
+    await signUpInBrowser(page);
+    await page.goto('/settings');
+    await page.getByLabel('Full Name').fill('Grace Hopper');
+    const username = page.getByLabel('Username');
+    const starting = await username.inputValue();
+    await expect(username).toHaveAttribute('readonly', '');
+    await expect(page.getByText('Username can only be changed once')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Change username' }).click();
+    await expect(username).not.toHaveAttribute('readonly', '');
+    await expect(username).toBeFocused();
+    // Compared lower-case: a different spelling of the same name is still taken.
+    await username.fill(takenName.toUpperCase());
+    await expect(username).toHaveValue(takenName);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Username is already taken')).toBeVisible();
+    await expect(username).toHaveAttribute('aria-invalid', 'true');
+
+    await username.press('End');
+    await username.press('Backspace');
+    await expect(page.getByText('Username is already taken')).toHaveCount(0);
+
+    // Cancel puts the old name back and locks the field.
+    await page.getByRole('button', { name: 'Cancel username change' }).click();
+    await expect(username).toHaveValue(starting);
+    await expect(username).toHaveAttribute('readonly', '');
+
+    const wanted = `grace_${stamp}`;
+    await page.getByRole('button', { name: 'Change username' }).click();
+    await username.fill(wanted.toUpperCase());
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+    await expect(username).toHaveValue(wanted);
+    await expect(username).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('button', { name: 'Change username' })).toHaveCount(0);
+    await expect(page.getByText('Your username has already been changed once')).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Username')).toHaveValue(wanted);
+    await expect(page.getByRole('button', { name: 'Change username' })).toHaveCount(0);
+  });
+
+  test('settings and the delete dialog pass axe at phone and desktop width', async ({ page }) => {
+    await signUpInBrowser(page);
+    for (const width of [360, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/settings');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account Settings');
+      await page.getByRole('button', { name: 'Save Changes' }).focus();
+      await expectNoSeriousAxeViolations(page);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await expectNoSeriousAxeViolations(page);
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  test('billing: a free member is pointed to pricing', async ({ page }) => {
+    await signUpInBrowser(page);
+    await page.goto('/settings');
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await expect(billing.getByTestId('billing-current-plan')).toHaveText('Free');
+    await expect(billing.getByTestId('billing-images-this-month')).toHaveText('0 / 3');
+    await expect(billing.getByRole('button', { name: /Manage billing/ })).toHaveCount(0);
+    await billing.getByRole('link', { name: 'See plans' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+});
+
+test.describe('password reset', () => {
+  test('forgot password → link from the outbox → new password → sign in', async ({ page, baseURL }) => {
+    const email = uniqueEmail('reset');
+    await (await signUpThroughApi(baseURL!, email)).dispose();
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByText('Check your inbox')).toBeVisible();
+
+    let link = '';
+    await expect(async () => {
+      const outbox = (await (await page.request.get('/dev/mail.json')).json()) as {
+        messages: { to: string; text: string }[];
+      };
+      const mail = outbox.messages.find((m) => m.to === email);
+      link = mail?.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/)?.[0] ?? '';
+      expect(link).not.toBe('');
+    }).toPass({ timeout: 5000 });
+
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose a new password');
+    const newPassword = 'a brand new passphrase';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill('something else');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    // The link works once.
+    await page.goto(link);
+    await page.getByLabel('New password', { exact: true }).fill('yet another passphrase');
+    await page.getByLabel('Confirm new password').fill('yet another passphrase');
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByRole('alert')).toContainText('invalid or has expired');
+
+    await page.goto('/login');
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('a reset page without a token says the link is invalid', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Request a new link' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+  });
+});
+
+test.describe('deleting the account', () => {
+  test('needs the e-mail typed, lands on / and the old credentials stop working', async ({ page }) => {
+    const email = await signUpInBrowser(page);
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    await expect(confirm).toBeDisabled();
+    await dialog.getByLabel(/type your email address/).fill('someone-else@example.com');
+    await expect(confirm).toBeDisabled();
+
+    // Escape keeps the account; the dialog starts empty next time.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(dialog.getByLabel(/type your email address/)).toHaveValue('');
+
+    await dialog.getByLabel(/type your email address/).fill(email.toUpperCase());
+    await expect(confirm).toBeEnabled();
+    await confirm.click();
+
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByText('Your account has been deleted')).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Log in' }),
+    ).toBeVisible();
+
+    await page.goto('/login');
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toContainText(/invalid/i);
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});

@@ -1,0 +1,155 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Buying through the embedded test checkout (no Stripe key): credit packs, the Basic plan,
+// cancelling, and the pricing page's states around it.
+
+const PASSWORD = 'correct horse battery';
+
+async function signUp(page: Page): Promise<string> {
+  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return email;
+}
+
+async function onTestCheckout(page: Page) {
+  await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
+  await expect(page.getByText('Test mode — no real payment')).toBeVisible();
+}
+
+test.describe('pricing page', () => {
+  test('signed out: purchase buttons go to sign-in, Free to sign-up, coming-soon plans are disabled', async ({
+    page,
+  }) => {
+    await page.goto('/pricing');
+    for (const name of ['Premium', 'Enterprise']) {
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+      await expect(card.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+    }
+    await expect(page.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/signup');
+
+    await page.getByRole('button', { name: 'Subscribe to Basic' }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpricing$/);
+
+    await page.goto('/pricing?tab=credits');
+    await expect(page.getByText('$0.93 per credit')).toBeVisible();
+    await expect(page.getByText('Credits never expire').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpricing%3Ftab%3Dcredits$/);
+  });
+
+  test('a checkout that cannot start: Processing..., then a toast and the button back', async ({ page }) => {
+    await signUp(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/billing/checkout', async (route) => {
+      await held;
+      await route.fulfill({
+        status: 502,
+        json: { error: { code: 'checkout_failed', message: 'Failed to create checkout session' } },
+      });
+    });
+    await page.goto('/pricing');
+    await page.getByRole('tab', { name: 'Credit Packs' }).click();
+    await page.getByRole('button', { name: 'Buy Pro Pack' }).click();
+    await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Buy Starter Pack' })).toBeDisabled();
+    release();
+    await expect(page.getByText('Failed to start checkout. Please try again.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buy Pro Pack' })).toBeEnabled();
+  });
+
+  test('cancelling the test checkout comes back with a neutral note', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/pricing?tab=credits');
+    await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
+    await onTestCheckout(page);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Checkout cancelled — nothing was charged')).toBeVisible();
+    await expect(page).toHaveURL(/\/pricing$/);
+    expect(await page.evaluate(async () => (await (await fetch('/api/me')).json()).credits)).toBe(0);
+  });
+});
+
+test.describe('purchases', () => {
+  test('Creator Pack through the test checkout: 14 credits, back to the generator', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/pricing?returnTo=%2Fcreate');
+    await page.getByRole('tab', { name: 'Credit Packs' }).click();
+    await page.getByRole('button', { name: 'Buy Creator Pack' }).click();
+    await onTestCheckout(page);
+    await expect(page.getByText('12 + 2 bonus (14 total)')).toBeVisible();
+    await page.getByRole('button', { name: 'Pay $12.99 (test)' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your purchase');
+    await expect(page.getByTestId('purchase-summary')).toHaveText('Creator Pack: 14 credits added');
+    await expect(page.getByText('Your balance is now 14 credits.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to the generator' })).toHaveAttribute(
+      'href',
+      '/create',
+    );
+
+    // Reloading the success page is harmless: the purchase is applied once.
+    await page.reload();
+    await expect(page.getByTestId('purchase-summary')).toHaveText('Creator Pack: 14 credits added');
+    await expect(page.getByText('Your balance is now 14 credits.')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('membership-credits')).toContainText('14 credits');
+  });
+
+  test('Basic subscription: plan Basic with 30 images a month, current plan, billing portal', async ({
+    page,
+  }) => {
+    await signUp(page);
+    await page.goto('/pricing');
+    await page.getByRole('button', { name: 'Subscribe to Basic' }).click();
+    await onTestCheckout(page);
+    await page.getByRole('button', { name: 'Pay $7.99 (test)' }).click();
+
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+    await expect(page.getByTestId('purchase-summary')).toHaveText('Basic plan activated');
+    await expect(page.getByText(/30 images a month/)).toBeVisible();
+
+    await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+    await expect(page.getByTestId('membership-plan')).toContainText('Basic');
+    await expect(page.getByTestId('membership-usage')).toContainText('0 / 30');
+
+    await page.goto('/pricing');
+    const basic = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic' }) });
+    await expect(basic.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
+
+    await page.goto('/settings');
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await expect(billing.getByTestId('billing-current-plan')).toContainText('Basic');
+    await expect(billing.getByTestId('billing-images-this-month')).toHaveText('0 / 30');
+
+    // Deleting warns that the subscription ends with the account.
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page.getByTestId('delete-subscription-warning')).toContainText('Basic');
+    await page.keyboard.press('Escape');
+
+    await billing.getByRole('button', { name: 'Manage billing' }).click();
+    await expect(page).toHaveURL(/\/checkout\/test\/portal$/);
+    await expect(page.getByRole('heading', { name: 'Manage subscription' })).toBeVisible();
+  });
+});
+
+test.describe('checkout success page', () => {
+  test('an unknown session is reported, not celebrated', async ({ page }) => {
+    await signUp(page);
+    await page.goto('/checkout/success?session_id=cs_test_unknown');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Purchase not found');
+    await expect(page.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');
+  });
+});
