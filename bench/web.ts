@@ -32,8 +32,15 @@ try {
     await page.goto(`${server.url}${route}`, { waitUntil: 'networkidle' });
     await page.close();
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    const flag = route === '/' ? (sizes.js / 1024 <= BUDGET_KB ? ` (budget ${BUDGET_KB} KB: ok)` : ` (budget ${BUDGET_KB} KB: OVER)`) : '';
-    console.info(`${route.padEnd(18)} ${kb(sizes.js).padStart(9)} ${kb(sizes.css).padStart(10)} ${String(sizes.count).padStart(9)}${flag}`);
+    const flag =
+      route === '/'
+        ? sizes.js / 1024 <= BUDGET_KB
+          ? ` (budget ${BUDGET_KB} KB: ok)`
+          : ` (budget ${BUDGET_KB} KB: OVER)`
+        : '';
+    console.info(
+      `${route.padEnd(18)} ${kb(sizes.js).padStart(9)} ${kb(sizes.css).padStart(10)} ${String(sizes.count).padStart(9)}${flag}`,
+    );
   }
 } finally {
   await browser.close();

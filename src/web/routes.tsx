@@ -43,6 +43,7 @@ const settings = protectedPage(page(() => import('./pages/settings')));
 const forgotPassword = page(() => import('./pages/forgot-password'));
 const resetPassword = page(() => import('./pages/reset-password'));
 const checkoutSuccess = page(() => import('./pages/checkout-success'));
+const share = page(() => import('./pages/share'));
 
 export function AppRoutes() {
   return (
@@ -68,6 +69,7 @@ export function AppRoutes() {
         <Route path="/forgot-password" element={forgotPassword} />
         <Route path="/reset-password" element={resetPassword} />
         <Route path="/checkout/success" element={checkoutSuccess} />
+        <Route path="/i/:id" element={share} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

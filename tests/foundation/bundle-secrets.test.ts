@@ -29,11 +29,15 @@ function files(dir: string): string[] {
 
 describe('the browser bundle', () => {
   it('contains no secret from the server environment', { timeout: 180_000 }, () => {
-    const build = spawnSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-      cwd: ROOT,
-      env: { ...process.env, ...CANARIES },
-      encoding: 'utf8',
-    });
+    const build = spawnSync(
+      'npx',
+      ['vite', 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...CANARIES },
+        encoding: 'utf8',
+      },
+    );
     expect(build.status, build.stderr).toBe(0);
     const texts = files(outDir)
       .filter((f) => /\.(js|css|html|json|map|txt|svg)$/.test(f))
@@ -43,7 +47,9 @@ describe('the browser bundle', () => {
       for (const [name, value] of Object.entries(CANARIES)) {
         expect(text.includes(value), `${name} leaked into ${path.basename(file)}`).toBe(false);
       }
-      expect(/sk-[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{10,}/.test(text), `key-like string in ${file}`).toBe(false);
+      expect(/sk-[A-Za-z0-9]{20,}|whsec_[A-Za-z0-9]{10,}/.test(text), `key-like string in ${file}`).toBe(
+        false,
+      );
     }
   });
 });

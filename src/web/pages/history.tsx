@@ -1,7 +1,171 @@
+import {
+  AlertTriangleIcon,
+  ArrowLeftIcon,
+  ChevronLeftIcon,
+  ChevronRightIcon,
+  ImagePlusIcon,
+  RefreshCwIcon,
+  SparklesIcon,
+} from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
-import { PageHero } from '../components/page-shell';
+import { HistoryImageActions } from '../components/gallery/history-image-actions';
+import { HistoryTile } from '../components/gallery/history-tile';
+import { StatePanel } from '../components/gallery/state-panel';
+import { ImagePreviewDialog } from '../components/image-preview-dialog';
+import { PageContainer } from '../components/page-shell';
+import { PageTitle } from '../components/page-title';
+import { Button } from '../components/ui/button';
+import { Spinner } from '../components/ui/spinner';
+import { errorMessage } from '../lib/api';
+import { type HistoryItem, useHistoryPage } from '../lib/gallery';
 
-// The paged grid of the member's own images is built by the history work.
+function parsePage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
 export default function HistoryPage() {
-  return <PageHero title={MESSAGES.historyTitle} documentTitle="History" />;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePage(searchParams.get('page'));
+  const history = useHistoryPage(page);
+  const [selected, setSelected] = useState<HistoryItem | null>(null);
+
+  const totalPages = history.data?.totalPages ?? 1;
+  const shownPage = history.data?.page ?? page;
+
+  const goTo = (next: number, replace = false) => {
+    setSearchParams(
+      (params) => {
+        if (next <= 1) params.delete('page');
+        else params.set('page', String(next));
+        return params;
+      },
+      { replace },
+    );
+  };
+
+  // Past the last page (an old link, or the last image of the last page deleted): show the last page.
+  const lastPage = history.data && !history.isPlaceholderData ? history.data.totalPages : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: goTo only wraps setSearchParams
+  useEffect(() => {
+    if (lastPage !== null && page > lastPage) goTo(lastPage, true);
+  }, [lastPage, page]);
+
+  const changePage = (next: number) => {
+    goTo(next);
+    window.scrollTo({ top: 0 });
+  };
+
+  const items = history.data?.items ?? [];
+
+  return (
+    <PageContainer size="xl" className="py-8 sm:py-12">
+      <PageTitle title={shownPage > 1 ? `History, page ${shownPage}` : 'History'} />
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="font-bold text-3xl tracking-tight">{MESSAGES.historyTitle}</h1>
+          <p className="mt-1.5 text-muted-foreground">
+            {MESSAGES.historyPage(shownPage, totalPages)}
+            {history.data && history.data.total > 0 && (
+              <>
+                {' '}
+                · {history.data.total} {history.data.total === 1 ? 'image' : 'images'}
+              </>
+            )}
+          </p>
+        </div>
+        <Button asChild variant="outline" className="self-start sm:self-auto">
+          <Link to="/dashboard">
+            <ArrowLeftIcon aria-hidden="true" />
+            {MESSAGES.backToDashboard}
+          </Link>
+        </Button>
+      </div>
+
+      <div className="mt-8">
+        {history.isPending ? (
+          <div className="flex flex-col items-center gap-3 py-20 text-muted-foreground">
+            <Spinner className="size-8" label={MESSAGES.historyLoading} />
+            <p aria-hidden="true">{MESSAGES.historyLoading}</p>
+          </div>
+        ) : history.isError && items.length === 0 ? (
+          <StatePanel
+            tone="error"
+            icon={AlertTriangleIcon}
+            title="Your history could not be loaded"
+            actions={
+              <Button variant="outline" onClick={() => history.refetch()}>
+                <RefreshCwIcon aria-hidden="true" />
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(history.error)}
+          </StatePanel>
+        ) : items.length === 0 ? (
+          <StatePanel
+            icon={ImagePlusIcon}
+            title={MESSAGES.historyEmpty}
+            actions={
+              <Button asChild>
+                <Link to="/create">
+                  <SparklesIcon aria-hidden="true" />
+                  Create your first clipart
+                </Link>
+              </Button>
+            }
+          >
+            Everything you create shows up here, newest first.
+          </StatePanel>
+        ) : (
+          <>
+            <ul
+              className="grid grid-cols-1 gap-4 transition-opacity min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 aria-busy:opacity-60 sm:gap-5"
+              aria-label={`Your images, page ${shownPage}`}
+              aria-busy={history.isPlaceholderData}
+            >
+              {items.map((image) => (
+                <li key={image.id}>
+                  <HistoryTile image={image} onOpen={setSelected} />
+                </li>
+              ))}
+            </ul>
+            <nav
+              aria-label="History pages"
+              className="mt-10 flex items-center justify-between gap-4 border-t pt-6"
+            >
+              <Button variant="outline" onClick={() => changePage(shownPage - 1)} disabled={shownPage <= 1}>
+                <ChevronLeftIcon aria-hidden="true" />
+                Previous
+              </Button>
+              <p className="text-muted-foreground text-sm" aria-live="polite">
+                {MESSAGES.historyPage(shownPage, totalPages)}
+              </p>
+              <Button
+                variant="outline"
+                onClick={() => changePage(shownPage + 1)}
+                disabled={shownPage >= totalPages}
+              >
+                Next
+                <ChevronRightIcon aria-hidden="true" />
+              </Button>
+            </nav>
+          </>
+        )}
+      </div>
+
+      <ImagePreviewDialog image={selected} onOpenChange={(open) => !open && setSelected(null)}>
+        {selected && (
+          <HistoryImageActions
+            key={selected.id}
+            image={selected}
+            onChanged={setSelected}
+            onDeleted={() => setSelected(null)}
+          />
+        )}
+      </ImagePreviewDialog>
+    </PageContainer>
+  );
 }

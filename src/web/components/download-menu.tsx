@@ -1,0 +1,162 @@
+import { ChevronDownIcon, DownloadIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  DOWNLOAD_DEFAULTS,
+  DOWNLOAD_FORMATS,
+  DOWNLOAD_MESSAGES,
+  DOWNLOAD_SIZE_LABELS,
+  DOWNLOAD_SIZES,
+  DOWNLOAD_VARIANTS,
+  type DownloadFormat,
+  type DownloadRequest,
+  type DownloadSize,
+  type DownloadVariant,
+  describeDownload,
+  downloadFileName,
+  validateDownload,
+} from '../../core/download';
+import { cn } from '../lib/utils';
+import { type Choice, ChoiceChips } from './generator/choice-chips';
+import { Button, buttonVariants } from './ui/button';
+import { Popover, PopoverContent, PopoverTrigger } from './ui/popover';
+
+export type DownloadableImage = {
+  id: string;
+  /** ISO 8601 (or anything Date accepts): names the file clipart-{timestamp}-{size}.{ext}. */
+  createdAt: string;
+  /** The image has its own vector (composer images do); otherwise SVG is traced from the pixels. */
+  hasVector?: boolean;
+};
+
+type DownloadMenuProps = {
+  image: DownloadableImage;
+  className?: string;
+  /** Button size; 'sm' fits cards and dialogs. */
+  size?: 'default' | 'sm';
+};
+
+export function downloadUrl(id: string, request: DownloadRequest): string {
+  const params = new URLSearchParams({
+    format: request.format,
+    size: String(request.size),
+    variant: request.variant,
+  });
+  return `/images/${encodeURIComponent(id)}/download?${params.toString()}`;
+}
+
+/**
+ * A split button: one click downloads a 1024 px PNG; the arrow opens a panel to pick format, size
+ * and variant (labels and rules from src/core/download). Downloads are plain links, so the browser
+ * saves the file under the name the server gives it.
+ */
+export function DownloadMenu({ image, className, size = 'default' }: DownloadMenuProps) {
+  const [open, setOpen] = useState(false);
+  const [choice, setChoice] = useState<DownloadRequest>({ ...DOWNLOAD_DEFAULTS });
+  const idPrefix = useId();
+  const hasVector = image.hasVector ?? false;
+
+  const quick = DOWNLOAD_DEFAULTS;
+  const chosen = describeDownload({ ...choice, hasVector });
+  const valid = validateDownload(choice).ok;
+
+  const formatChoices: Choice<DownloadFormat>[] = DOWNLOAD_FORMATS.map((format) => ({
+    value: format.id,
+    label:
+      format.id === 'svg'
+        ? describeDownload({ ...choice, format: 'svg', hasVector }).formatLabel
+        : format.label,
+  }));
+  const sizeChoices: Choice<string>[] = DOWNLOAD_SIZES.map((value) => ({
+    value: String(value),
+    label: DOWNLOAD_SIZE_LABELS[value],
+    disabled: choice.format === 'svg',
+  }));
+  const variantChoices: Choice<DownloadVariant>[] = DOWNLOAD_VARIANTS.map((variant) => ({
+    value: variant.id,
+    label: variant.label,
+    disabled: !validateDownload({ ...choice, variant: variant.id }).ok,
+  }));
+
+  const setFormat = (format: DownloadFormat) =>
+    setChoice((current) => ({
+      ...current,
+      format,
+      // JPEG cannot carry transparency: fall back to the one variant it can make.
+      variant: format === 'jpg' ? 'original' : current.variant,
+    }));
+
+  return (
+    <div className={cn('inline-flex rounded-md shadow-sm', className)} data-testid="download-menu">
+      <a
+        href={downloadUrl(image.id, quick)}
+        download={downloadFileName({ createdAt: image.createdAt, ...quick })}
+        className={cn(buttonVariants({ size }), 'rounded-r-none shadow-none')}
+      >
+        <DownloadIcon aria-hidden="true" />
+        Download
+        <span className="font-normal text-xs opacity-85">PNG 1024</span>
+      </a>
+      <Popover open={open} onOpenChange={setOpen}>
+        <PopoverTrigger asChild>
+          <Button
+            size={size === 'sm' ? 'sm' : 'default'}
+            className="rounded-l-none border-primary-foreground/25 border-l px-2.5 shadow-none"
+            aria-label="More download options"
+          >
+            <ChevronDownIcon aria-hidden="true" />
+          </Button>
+        </PopoverTrigger>
+        <PopoverContent aria-label="Download options" className="w-[22rem]">
+          <p className="font-semibold text-sm">Download options</p>
+          <div className="mt-3 flex flex-col gap-4">
+            <ChoiceChips
+              legend="Format"
+              name={`${idPrefix}-format`}
+              value={choice.format}
+              choices={formatChoices}
+              onChange={setFormat}
+            />
+            <ChoiceChips
+              legend="Size"
+              name={`${idPrefix}-size`}
+              value={String(choice.size)}
+              choices={sizeChoices}
+              onChange={(value) =>
+                setChoice((current) => ({ ...current, size: Number(value) as DownloadSize }))
+              }
+              note={choice.format === 'svg' ? 'SVG is a vector: it scales to any size.' : undefined}
+            />
+            <ChoiceChips
+              legend="Background"
+              name={`${idPrefix}-variant`}
+              value={choice.variant}
+              choices={variantChoices}
+              onChange={(variant) => setChoice((current) => ({ ...current, variant }))}
+              note={choice.format === 'jpg' ? DOWNLOAD_MESSAGES.jpgTransparency : undefined}
+            />
+          </div>
+          <div className="mt-4 rounded-lg bg-muted px-3 py-2 text-xs" aria-live="polite">
+            <p className="font-medium">{chosen.label}</p>
+            {chosen.note && <p className="mt-0.5 text-muted-foreground">{chosen.note}</p>}
+          </div>
+          {valid ? (
+            <a
+              href={downloadUrl(image.id, choice)}
+              download={downloadFileName({ createdAt: image.createdAt, ...choice })}
+              className={cn(buttonVariants(), 'mt-3 w-full')}
+              onClick={() => setOpen(false)}
+            >
+              <DownloadIcon aria-hidden="true" />
+              Download {chosen.formatLabel}
+            </a>
+          ) : (
+            <Button className="mt-3 w-full" disabled>
+              <DownloadIcon aria-hidden="true" />
+              Download
+            </Button>
+          )}
+        </PopoverContent>
+      </Popover>
+    </div>
+  );
+}

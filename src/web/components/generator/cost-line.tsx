@@ -1,0 +1,71 @@
+import { CircleAlertIcon, CircleCheckIcon, CoinsIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Me } from '../../../core/api';
+import type { GenerationOptions } from '../../../core/options';
+import { cn } from '../../lib/utils';
+import { Skeleton } from '../ui/skeleton';
+import { costLine } from './gating';
+
+type CostLineProps = {
+  account: Me | null;
+  options: GenerationOptions;
+  /** Where /pricing sends the member back to after a purchase. */
+  returnTo: string;
+  className?: string;
+};
+
+export function pricingLink(returnTo: string): string {
+  // Slashes stay readable ('/pricing?returnTo=/create'); they need no escaping in a query.
+  return `/pricing?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+}
+
+/** What the next Generate will cost, said before the click (DESIGN: "The UI says the cost"). */
+export function CostLine({ account, options, returnTo, className }: CostLineProps) {
+  if (!account) return <Skeleton className={cn('h-5 w-56', className)} />;
+  const line = costLine(account, options);
+  const credits = account.credits;
+
+  if (line.kind === 'refused') {
+    return (
+      <div
+        className={cn(
+          'flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm',
+          className,
+        )}
+        data-testid="cost-line"
+        data-kind={line.kind}
+      >
+        <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>
+          {line.text}{' '}
+          <Link
+            to={pricingLink(returnTo)}
+            className="whitespace-nowrap font-semibold underline underline-offset-2 hover:no-underline"
+          >
+            {line.fix === 'plans' ? 'See plans' : 'Buy credits'}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  const Icon = line.kind === 'credit' ? CoinsIcon : CircleCheckIcon;
+  return (
+    <p
+      className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}
+      data-testid="cost-line"
+      data-kind={line.kind}
+    >
+      <Icon
+        className={cn('size-4 shrink-0', line.kind === 'credit' ? 'text-amber-600' : 'text-success')}
+        aria-hidden="true"
+      />
+      <span className="font-medium">{line.text}</span>
+      {line.kind === 'credit' && (
+        <span className="text-muted-foreground">
+          · you have {credits} {credits === 1 ? 'credit' : 'credits'}
+        </span>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,49 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DownloadMenu } from '../download-menu';
+
+const image = { id: 'img_1', createdAt: '2025-01-05T10:00:00.000Z' };
+const stamp = new Date(image.createdAt).getTime();
+
+afterEach(cleanup);
+
+describe('DownloadMenu', () => {
+  it('one click: a 1024 px PNG link named like the server names it', () => {
+    render(<DownloadMenu image={image} />);
+    const quick = screen.getByRole('link', { name: 'Download PNG 1024' });
+    expect(quick.getAttribute('href')).toBe('/images/img_1/download?format=png&size=1024&variant=original');
+    expect(quick.getAttribute('download')).toBe(`clipart-${stamp}-1024.png`);
+  });
+
+  it('the menu: JPEG disables the transparent variants and says why; SVG is traced without a vector', () => {
+    render(<DownloadMenu image={image} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
+    expect(screen.getByText('SVG (traced)')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Sticker (die-cut)' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'JPEG' }));
+    expect((screen.getByRole('radio', { name: 'Sticker (die-cut)' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('radio', { name: 'Transparent background' }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    expect((screen.getByRole('radio', { name: 'Original' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText(/JPEG has no transparency: choose PNG or WebP/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: '2048 px (upscaled)' }));
+    const link = screen.getByRole('link', { name: 'Download JPEG' });
+    expect(link.getAttribute('href')).toBe('/images/img_1/download?format=jpg&size=2048&variant=original');
+    expect(link.getAttribute('download')).toBe(`clipart-${stamp}-2048.jpg`);
+  });
+
+  it('an image with its own vector offers a plain SVG at any size', () => {
+    render(<DownloadMenu image={{ ...image, hasVector: true }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'SVG' }));
+    expect((screen.getByRole('radio', { name: '512 px' }) as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText('SVG is a vector: it scales to any size.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download SVG' }).getAttribute('download')).toMatch(/\.svg$/);
+  });
+});

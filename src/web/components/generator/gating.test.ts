@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import type { Me } from '../../../core/api';
+import { DEFAULT_OPTIONS } from '../../../core/options';
+import { costLine, premiumGate, premiumThemeMessage } from './gating';
+
+function account(tier: Me['membership']['tier'], credits: number, imageCount = 0) {
+  const limits = { free: 3, basic: 30, premium: 100, enterprise: null } as const;
+  return {
+    membership: { tier, status: 'active', imageCount, imageLimit: limits[tier], periodEnd: null },
+    credits,
+  };
+}
+
+describe('premiumGate', () => {
+  it('locks premium options for a free member with no credits', () => {
+    expect(premiumGate(account('free', 0))).toEqual({ locked: true, hint: 'Not enough credits' });
+  });
+  it('opens them, at a price, for a free member with a credit', () => {
+    expect(premiumGate(account('free', 1))).toEqual({ locked: false, hint: 'Click to use 1 credit' });
+  });
+  it('says nothing to paid members or while the session loads', () => {
+    for (const tier of ['basic', 'premium', 'enterprise'] as const) {
+      expect(premiumGate(account(tier, 0))).toEqual({ locked: false, hint: null });
+    }
+    expect(premiumGate(null)).toEqual({ locked: false, hint: null });
+  });
+});
+
+describe('premiumThemeMessage', () => {
+  it('asks a free member without credits to upgrade or buy', () => {
+    expect(premiumThemeMessage(account('free', 0))).toBe(
+      'Upgrade to Premium or purchase credits to unlock all themes!',
+    );
+  });
+  it('tells a free member with credits what it costs, in singular and plural', () => {
+    expect(premiumThemeMessage(account('free', 1))).toBe(
+      'This theme will use 1 credit. You have 1 credit available.',
+    );
+    expect(premiumThemeMessage(account('free', 4))).toBe(
+      'This theme will use 1 credit. You have 4 credits available.',
+    );
+  });
+  it('has nothing to say to paid members', () => {
+    expect(premiumThemeMessage(account('basic', 0))).toBeNull();
+  });
+});
+
+describe('costLine', () => {
+  const premium = { ...DEFAULT_OPTIONS, theme: 'comic' as const };
+  it('free and included', () => {
+    expect(costLine(account('free', 0, 1), DEFAULT_OPTIONS)).toEqual({
+      text: 'Free — 2 of 3 left this month',
+      kind: 'free',
+      fix: null,
+    });
+  });
+  it('a credit for premium options or past the limit', () => {
+    expect(costLine(account('free', 2), premium)).toMatchObject({ text: 'Uses 1 credit', kind: 'credit' });
+    expect(costLine(account('free', 2, 3), DEFAULT_OPTIONS)).toMatchObject({ kind: 'credit' });
+  });
+  it('refusals point free members to credits and paid members to plans', () => {
+    expect(costLine(account('free', 0), premium)).toEqual({
+      text: 'You need 1 credit to use premium features',
+      kind: 'refused',
+      fix: 'credits',
+    });
+    expect(costLine(account('basic', 5, 30), DEFAULT_OPTIONS)).toMatchObject({
+      kind: 'refused',
+      fix: 'plans',
+    });
+  });
+  it('enterprise is unlimited', () => {
+    expect(costLine(account('enterprise', 0, 5000), premium).text).toBe('Free — unlimited');
+  });
+});

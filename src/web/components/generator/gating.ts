@@ -1,0 +1,52 @@
+import type { Me } from '../../../core/api';
+import { checkEntitlement, describeCost } from '../../../core/entitlement';
+import { MESSAGES } from '../../../core/messages';
+import type { GenerationOptions } from '../../../core/options';
+import { isPaidTier } from '../../../core/tiers';
+
+/**
+ * How the generator shows its premium options to this member (SPEC §5). Display only: the server
+ * decides when Generate is clicked.
+ * - paid tiers: every option open, nothing to say;
+ * - free with a credit: open, with 'Click to use 1 credit';
+ * - free with no credit: locked (dimmed, still focusable so the reason can be read), with
+ *   'Not enough credits'.
+ */
+export type PremiumGate = { locked: boolean; hint: string | null };
+
+type Account = Pick<Me, 'membership' | 'credits'>;
+
+export function premiumGate(account: Account | null): PremiumGate {
+  if (!account) return { locked: false, hint: null };
+  if (isPaidTier(account.membership.tier)) return { locked: false, hint: null };
+  if (account.credits >= 1) return { locked: false, hint: MESSAGES.clickToUseCredit };
+  return { locked: true, hint: MESSAGES.notEnoughCredits };
+}
+
+/** The 2-second message after picking a premium theme, or null when there is nothing to say. */
+export function premiumThemeMessage(account: Account | null): string | null {
+  if (!account || isPaidTier(account.membership.tier)) return null;
+  if (account.credits >= 1) return MESSAGES.themeUsesCredit(account.credits);
+  return MESSAGES.themeUpgrade;
+}
+
+export type CostLine = {
+  text: string;
+  /** 'free' = included, 'credit' = uses 1 credit, 'refused' = the server will say no. */
+  kind: 'free' | 'credit' | 'refused';
+  /** Where to go to fix a refusal: credits for free members, a plan for paid ones. */
+  fix: 'credits' | 'plans' | null;
+};
+
+export function costLine(account: Account, options: GenerationOptions): CostLine {
+  const input = {
+    tier: account.membership.tier,
+    imagesUsed: account.membership.imageCount,
+    credits: account.credits,
+    options,
+  };
+  const text = describeCost(input);
+  const result = checkEntitlement(input);
+  if (result.allowed) return { text, kind: result.cost === 1 ? 'credit' : 'free', fix: null };
+  return { text, kind: 'refused', fix: isPaidTier(account.membership.tier) ? 'plans' : 'credits' };
+}

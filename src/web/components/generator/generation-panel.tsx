@@ -1,0 +1,173 @@
+import { ArrowRightIcon, CheckIcon, ImageIcon, ImageOffIcon, Loader2Icon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { GeneratedImageView, GenerationStatus } from '../../../core/api';
+import { VALIDATION_ATTEMPTS } from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
+import { findTheme } from '../../../core/options';
+import type { JobState } from '../../lib/generation';
+import { useAppMeta } from '../../lib/meta';
+import { cn } from '../../lib/utils';
+import { DownloadMenu } from '../download-menu';
+import { PrivacyBadge } from '../image-preview-dialog';
+import { CopyUrlButton } from './copy-url-button';
+
+type Step = 'queued' | 'generating' | 'checking' | 'storing';
+
+const STEPS: { id: Step; label: string }[] = [
+  { id: 'queued', label: 'Queued' },
+  { id: 'generating', label: 'Generating' },
+  { id: 'checking', label: 'Checking' },
+  { id: 'storing', label: 'Saving' },
+];
+
+function currentStep(status: GenerationStatus | null): Step {
+  if (!status || status.status === 'queued') return 'queued';
+  return status.phase ?? 'generating';
+}
+
+/** The one line saying what the job is doing: 'Generating…', 'Checking attempt 2/3', 'Saving…'. */
+export function progressLabel(status: GenerationStatus | null): string {
+  const step = currentStep(status);
+  if (step === 'queued') return status ? 'Queued…' : 'Starting…';
+  if (step === 'checking')
+    return `Checking attempt ${Math.max(1, status?.attempts ?? 1)}/${VALIDATION_ATTEMPTS}`;
+  if (step === 'storing') return 'Saving…';
+  return 'Generating…';
+}
+
+const CHECKERBOARD = 'bg-[conic-gradient(#f4f2f9_25%,#fff_0_50%,#f4f2f9_0_75%,#fff_0)] bg-[length:24px_24px]';
+
+function Frame({ children, className }: { children: React.ReactNode; className?: string }) {
+  return (
+    <div className={cn('relative aspect-square w-full overflow-hidden rounded-xl border', className)}>
+      {children}
+    </div>
+  );
+}
+
+function Progress({ status }: { status: GenerationStatus | null }) {
+  const step = currentStep(status);
+  const index = STEPS.findIndex((candidate) => candidate.id === step);
+  return (
+    <Frame className="bg-gradient-to-br from-violet-50 via-background to-sky-50">
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 animate-pulse bg-[radial-gradient(circle_at_50%_45%,rgba(167,139,250,0.25),transparent_60%)]"
+      />
+      <div className="relative flex h-full flex-col items-center justify-center gap-5 p-6 text-center">
+        <Loader2Icon className="size-10 animate-spin text-primary" aria-hidden="true" />
+        <p className="font-semibold text-lg" role="status" data-testid="generation-progress">
+          {progressLabel(status)}
+        </p>
+        <ol className="flex flex-wrap items-center justify-center gap-1.5 text-xs" aria-label="Progress">
+          {STEPS.map((candidate, position) => {
+            const done = position < index;
+            const active = position === index;
+            return (
+              <li
+                key={candidate.id}
+                aria-current={active ? 'step' : undefined}
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full border px-2.5 py-1',
+                  done && 'border-primary/30 bg-primary/10 text-primary',
+                  active && 'border-primary bg-primary text-primary-foreground',
+                  !done && !active && 'bg-background text-muted-foreground',
+                )}
+              >
+                {done && <CheckIcon className="size-3" aria-hidden="true" />}
+                {candidate.label}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </Frame>
+  );
+}
+
+function Idle() {
+  return (
+    <Frame className="border-2 border-dashed bg-muted/40">
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
+        <span className="flex size-14 items-center justify-center rounded-full bg-background shadow-sm">
+          <ImageIcon className="size-7 text-primary" aria-hidden="true" />
+        </span>
+        <p className="font-medium">Your clipart will appear here</p>
+        <p className="max-w-60 text-muted-foreground text-sm">
+          Describe it, pick a style and press Generate. It takes a few seconds.
+        </p>
+      </div>
+    </Frame>
+  );
+}
+
+function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
+  const [failed, setFailed] = useState(false);
+  const { data: meta } = useAppMeta();
+  const offline = meta?.imageModel.provider === 'offline-composer';
+  return (
+    <div className="flex flex-col gap-4" data-testid="generation-result">
+      <p className="sr-only" role="status">
+        Your clipart is ready
+      </p>
+      <Frame className={CHECKERBOARD}>
+        {failed ? (
+          <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
+            <ImageOffIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+            <p role="alert" className="text-destructive text-sm">
+              {MESSAGES.imageLoadFailed}
+            </p>
+          </div>
+        ) : (
+          <img
+            src={image.url}
+            alt={image.prompt}
+            width={image.width}
+            height={image.height}
+            onError={() => setFailed(true)}
+            className="h-full w-full object-contain"
+            data-testid="generated-image"
+          />
+        )}
+      </Frame>
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs">
+        <PrivacyBadge privacy={image.privacy} />
+        <span>
+          {findTheme(image.theme)?.label ?? image.theme}
+          {cost > 0 && ' · Used 1 credit'}
+        </span>
+      </div>
+      {offline && (
+        <p className="-mt-2 text-muted-foreground text-xs">Made with the built-in clipart composer</p>
+      )}
+      {image.shareUrl && (
+        <Link
+          to={image.shareUrl}
+          className="-mt-2 inline-flex items-center gap-1 self-start text-primary text-xs underline-offset-4 hover:underline"
+        >
+          Open its share page
+          <ArrowRightIcon className="size-3" aria-hidden="true" />
+        </Link>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: offline }} />
+        <CopyUrlButton key={image.id} image={image} />
+      </div>
+    </div>
+  );
+}
+
+/** The right-hand side of the generator: placeholder, progress, or the finished picture. */
+export function GenerationPanel({ state }: { state: JobState }) {
+  switch (state.stage) {
+    case 'submitting':
+      return <Progress status={null} />;
+    case 'working':
+      return <Progress status={state.status} />;
+    case 'succeeded':
+      return <Result key={state.image.id} image={state.image} cost={state.status.cost} />;
+    default:
+      return <Idle />;
+  }
+}

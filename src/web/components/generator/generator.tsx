@@ -1,0 +1,302 @@
+import { CircleAlertIcon, LightbulbIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
+import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { THEME_WARNING_MS } from '../../../core/constants';
+import { MESSAGES } from '../../../core/messages';
+import {
+  type GenerationOptions,
+  PRIVACIES,
+  type Privacy,
+  QUALITIES,
+  type Quality,
+  THEMES,
+  type ThemeId,
+} from '../../../core/options';
+import { PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
+import { useGenerationDraft, useGenerationJob } from '../../lib/generation';
+import { useSession } from '../../lib/session';
+import { cn } from '../../lib/utils';
+import { FieldError } from '../form-message';
+import { Button } from '../ui/button';
+import { Label } from '../ui/label';
+import { Textarea } from '../ui/textarea';
+import { CostLine, pricingLink } from './cost-line';
+import { premiumGate, premiumThemeMessage } from './gating';
+import { GenerationPanel } from './generation-panel';
+import { OptionGroup, type OptionItem } from './option-group';
+import { ThemeVisual } from './theme-visual';
+
+const THEME_ITEMS: OptionItem<ThemeId>[] = THEMES.map((theme) => ({
+  value: theme.id,
+  label: theme.label,
+  description: theme.description,
+  premium: theme.premium,
+  visual: <ThemeVisual theme={theme.id} />,
+}));
+const QUALITY_ITEMS: OptionItem<Quality>[] = QUALITIES.map((quality) => ({ value: quality.id, ...quality }));
+const PRIVACY_ITEMS: OptionItem<Privacy>[] = PRIVACIES.map((privacy) => ({ value: privacy.id, ...privacy }));
+
+type FlashGroup = 'theme' | 'quality' | 'privacy';
+type Flash = { group: FlashGroup; text: string; tone: 'warning' | 'info' } | null;
+
+/** A message that disappears after THEME_WARNING_MS (SPEC §5, §9). */
+function useFlash() {
+  const [flash, setFlash] = useState<Flash>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback((next: NonNullable<Flash>) => {
+    clearTimeout(timer.current);
+    setFlash(next);
+    timer.current = setTimeout(() => setFlash(null), THEME_WARNING_MS);
+  }, []);
+  return { flash, show };
+}
+
+function FlashLine({ flash, group, returnTo }: { flash: Flash; group: FlashGroup; returnTo: string }) {
+  if (!flash || flash.group !== group) return null;
+  return (
+    <p
+      className={cn(
+        'mt-2 flex items-start gap-1.5 rounded-md px-3 py-2 text-sm',
+        flash.tone === 'warning' ? 'bg-amber-50 text-amber-900' : 'bg-violet-50 text-violet-900',
+      )}
+      data-testid={`${group}-message`}
+    >
+      <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <span>
+        {flash.text}
+        {flash.tone === 'warning' && (
+          <>
+            {' '}
+            <Link to={pricingLink(returnTo)} className="font-semibold underline underline-offset-2">
+              Buy credits
+            </Link>
+          </>
+        )}
+      </span>
+    </p>
+  );
+}
+
+type GeneratorProps = {
+  /** The page to come back to after buying credits (/create or /dashboard). */
+  returnTo?: string;
+  className?: string;
+};
+
+/**
+ * The clipart generator: prompt, sample ideas, theme, quality and privacy with the premium rules
+ * shown before the click, then live progress and the finished picture with Download and Copy URL.
+ * Used on /create and inside the dashboard's Generate New Clipart card.
+ */
+export function Generator({ returnTo = '/create', className }: GeneratorProps) {
+  const { me } = useSession();
+  const { draft, update } = useGenerationDraft();
+  const { state, start } = useGenerationJob();
+  const { flash, show } = useFlash();
+  const [blankError, setBlankError] = useState(false);
+  const promptRef = useRef<HTMLTextAreaElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+  const ids = useId();
+  const promptId = `${ids}-prompt`;
+
+  const working = state.stage === 'submitting' || state.stage === 'working';
+  const blank = draft.prompt.trim().length === 0;
+  const gate = premiumGate(me);
+  const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (working) return;
+    if (blank) {
+      setBlankError(true);
+      promptRef.current?.focus();
+      return;
+    }
+    setBlankError(false);
+    void start({ prompt: draft.prompt.trim(), ...options });
+    // On narrow screens the picture appears below the form: bring it into view.
+    const panel = panelRef.current;
+    const sideBySide = window.matchMedia?.('(min-width: 1024px)').matches ?? false;
+    if (panel && !sideBySide && panel.getBoundingClientRect().top > window.innerHeight * 0.5) {
+      panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  };
+
+  const onPromptKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) submit();
+  };
+
+  const pickTheme = (theme: ThemeId, locked: boolean) => {
+    const premium = theme !== 'default';
+    if (locked) {
+      show({ group: 'theme', text: MESSAGES.themeUpgrade, tone: 'warning' });
+      return;
+    }
+    update({ theme });
+    const message = premium ? premiumThemeMessage(me) : null;
+    if (message) show({ group: 'theme', text: message, tone: 'info' });
+  };
+
+  const pickOption = (group: 'quality' | 'privacy') => (value: string, locked: boolean) => {
+    if (locked) {
+      show({ group, text: MESSAGES.premiumRequiresCredit, tone: 'warning' });
+      return;
+    }
+    update(group === 'quality' ? { quality: value as Quality } : { privacy: value as Privacy });
+  };
+
+  const describedBy = [`${promptId}-count`, blankError ? `${promptId}-error` : ''].filter(Boolean).join(' ');
+
+  return (
+    <div
+      className={cn(
+        'grid items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] xl:gap-10',
+        className,
+      )}
+      data-testid="generator"
+    >
+      <form
+        onSubmit={submit}
+        noValidate
+        className="flex min-w-0 flex-col gap-6"
+        aria-label="Generate clipart"
+      >
+        <div>
+          <Label htmlFor={promptId} className="mb-2">
+            Describe your clipart
+          </Label>
+          <Textarea
+            id={promptId}
+            ref={promptRef}
+            value={draft.prompt}
+            maxLength={PROMPT_MAX_LENGTH}
+            rows={4}
+            placeholder="A happy cactus wearing sunglasses, holding a cup of coffee"
+            aria-invalid={blankError || undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              update({ prompt: event.target.value });
+              if (blankError && event.target.value.trim()) setBlankError(false);
+            }}
+            onKeyDown={onPromptKeyDown}
+            readOnly={working}
+            className="resize-y text-base"
+          />
+          <div className="mt-1.5 flex items-start justify-between gap-3">
+            <FieldError
+              id={`${promptId}-error`}
+              message={blankError ? MESSAGES.enterDescription : undefined}
+            />
+            <p
+              id={`${promptId}-count`}
+              className={cn(
+                'ml-auto shrink-0 text-muted-foreground text-xs tabular-nums',
+                draft.prompt.length >= PROMPT_MAX_LENGTH && 'font-medium text-amber-700',
+              )}
+            >
+              <span className="sr-only">Characters used: </span>
+              {draft.prompt.length} / {PROMPT_MAX_LENGTH}
+            </p>
+          </div>
+        </div>
+
+        <div>
+          <p
+            className="mb-2 flex items-center gap-1.5 font-medium text-muted-foreground text-sm"
+            id={`${ids}-ideas`}
+          >
+            <LightbulbIcon className="size-4 text-amber-500" aria-hidden="true" />
+            Need an idea?
+          </p>
+          <ul className="flex flex-wrap gap-1.5" aria-labelledby={`${ids}-ideas`}>
+            {SAMPLE_PROMPTS.map((sample) => (
+              <li key={sample}>
+                <button
+                  type="button"
+                  disabled={working}
+                  onClick={() => {
+                    update({ prompt: sample });
+                    setBlankError(false);
+                    promptRef.current?.focus();
+                  }}
+                  className="rounded-full border bg-background px-3 py-1 text-xs transition-colors hover:border-primary/50 hover:bg-accent hover:text-accent-foreground focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2 disabled:opacity-60"
+                >
+                  {sample}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+
+        <OptionGroup
+          label="Style theme"
+          layout="tiles"
+          value={draft.theme}
+          items={THEME_ITEMS}
+          gate={gate}
+          disabled={working}
+          onPick={pickTheme}
+          message={<FlashLine flash={flash} group="theme" returnTo={returnTo} />}
+        />
+
+        <div className="grid gap-6 sm:grid-cols-2">
+          <OptionGroup
+            label="Quality"
+            layout="rows"
+            value={draft.quality}
+            items={QUALITY_ITEMS}
+            gate={gate}
+            disabled={working}
+            onPick={pickOption('quality')}
+            message={<FlashLine flash={flash} group="quality" returnTo={returnTo} />}
+          />
+          <OptionGroup
+            label="Privacy"
+            layout="rows"
+            value={draft.privacy}
+            items={PRIVACY_ITEMS}
+            gate={gate}
+            disabled={working}
+            onPick={pickOption('privacy')}
+            message={<FlashLine flash={flash} group="privacy" returnTo={returnTo} />}
+          />
+        </div>
+
+        <div className="flex flex-col gap-3 border-t pt-5">
+          <CostLine account={me} options={options} returnTo={returnTo} />
+          <Button
+            type="submit"
+            size="lg"
+            disabled={blank || working}
+            className="w-full sm:w-auto sm:self-start"
+          >
+            {working ? (
+              <Loader2Icon className="animate-spin" aria-hidden="true" />
+            ) : (
+              <WandSparklesIcon aria-hidden="true" />
+            )}
+            {working ? 'Generating…' : 'Generate'}
+          </Button>
+          {state.stage === 'failed' && (
+            <p
+              role="alert"
+              className="flex items-start gap-1.5 text-destructive text-sm"
+              data-testid="generation-error"
+            >
+              <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {state.message}
+                {state.refunded && ' Your credit was refunded.'}
+              </span>
+            </p>
+          )}
+        </div>
+      </form>
+
+      <div ref={panelRef} className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
+        <GenerationPanel state={state} />
+      </div>
+    </div>
+  );
+}

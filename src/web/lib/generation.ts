@@ -1,0 +1,319 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { GeneratedImageView, GenerationRequest, GenerationStatus } from '../../core/api';
+import {
+  DEFAULT_OPTIONS,
+  type GenerationOptions,
+  PRIVACY_IDS,
+  type Privacy,
+  QUALITY_IDS,
+  type Quality,
+  THEME_IDS,
+  type ThemeId,
+} from '../../core/options';
+import { PROMPT_MAX_LENGTH } from '../../core/prompt';
+import { ApiError, api, errorMessage } from './api';
+import { useSession } from './session';
+
+/**
+ * Hooks behind the generator and the dashboard: the draft (prompt and options, kept across a
+ * purchase round trip), one generation job followed over server-sent events, the newest images
+ * and the credit ledger.
+ */
+
+// ---------------------------------------------------------------------------------------------
+// Draft
+
+export type GenerationDraft = GenerationOptions & { prompt: string };
+
+const DRAFT_KEY = 'clipsmith.generator.draft';
+
+const isOneOf = <T extends string>(list: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (list as readonly string[]).includes(value);
+
+/** Keeps only known values, so a stale or hand-edited draft can never reach the form. */
+export function parseDraft(value: unknown): Partial<GenerationDraft> {
+  if (!value || typeof value !== 'object') return {};
+  const raw = value as Record<string, unknown>;
+  const draft: Partial<GenerationDraft> = {};
+  if (typeof raw.prompt === 'string') draft.prompt = raw.prompt.slice(0, PROMPT_MAX_LENGTH);
+  if (isOneOf<ThemeId>(THEME_IDS, raw.theme)) draft.theme = raw.theme;
+  if (isOneOf<Quality>(QUALITY_IDS, raw.quality)) draft.quality = raw.quality;
+  if (isOneOf<Privacy>(PRIVACY_IDS, raw.privacy)) draft.privacy = raw.privacy;
+  return draft;
+}
+
+function readStoredDraft(): Partial<GenerationDraft> {
+  try {
+    const text = window.sessionStorage.getItem(DRAFT_KEY);
+    return text ? parseDraft(JSON.parse(text)) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `?prompt=…&theme=…` wins over the stored draft, so a link can prefill the generator. */
+function readQueryDraft(): Partial<GenerationDraft> {
+  const params = new URLSearchParams(window.location.search);
+  return parseDraft({
+    prompt: params.get('prompt') ?? undefined,
+    theme: params.get('theme') ?? undefined,
+    quality: params.get('quality') ?? undefined,
+    privacy: params.get('privacy') ?? undefined,
+  });
+}
+
+/**
+ * The generator's prompt and options, mirrored into sessionStorage on every change: going to
+ * /pricing?returnTo=/create to buy credits and coming back finds everything as it was left.
+ */
+export function useGenerationDraft() {
+  const [draft, setDraft] = useState<GenerationDraft>(() => ({
+    prompt: '',
+    ...DEFAULT_OPTIONS,
+    ...readStoredDraft(),
+    ...readQueryDraft(),
+  }));
+
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft));
+    } catch {
+      // Storage full or disabled (private mode): the draft just isn't kept across pages.
+    }
+  }, [draft]);
+
+  const update = useCallback((patch: Partial<GenerationDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+  }, []);
+
+  return { draft, update };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One generation job
+
+export type JobState =
+  | { stage: 'idle' }
+  | { stage: 'submitting' }
+  | { stage: 'working'; status: GenerationStatus }
+  | { stage: 'succeeded'; status: GenerationStatus; image: GeneratedImageView }
+  | { stage: 'failed'; message: string; code?: string; refunded?: boolean };
+
+export const IMAGES_QUERY_KEY = ['images'] as const;
+export const RECENT_IMAGES_QUERY_KEY = ['images', 'recent'] as const;
+export const CREDIT_ACTIVITY_QUERY_KEY = ['me', 'transactions'] as const;
+
+const POLL_MS = 1500;
+
+const JOB_STATES: readonly string[] = ['queued', 'running', 'succeeded', 'failed'];
+
+// A light shape check instead of the zod schema: keeps zod out of the generator's chunk.
+function parseStatus(data: string): GenerationStatus | null {
+  try {
+    const value = JSON.parse(data) as Partial<GenerationStatus> | null;
+    if (!value || typeof value.id !== 'string' || !JOB_STATES.includes(value.status ?? '')) return null;
+    return { attempts: 0, cost: 0, ...value } as GenerationStatus;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts a generation and follows it to the end: POST /api/generations, then the job's event
+ * stream (falling back to polling if the stream breaks). Balance, usage, the newest images and
+ * the credit activity are re-read when the job is accepted and again when it ends.
+ */
+export function useGenerationJob() {
+  const { refresh } = useSession();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<JobState>({ stage: 'idle' });
+  // Everything belonging to the current job; stopping it ignores any late answer.
+  const runRef = useRef<{ stop: () => void } | null>(null);
+
+  const stopCurrent = useCallback(() => {
+    runRef.current?.stop();
+    runRef.current = null;
+  }, []);
+
+  useEffect(() => stopCurrent, [stopCurrent]);
+
+  const refreshAccount = useCallback(() => {
+    void refresh();
+    void queryClient.invalidateQueries({ queryKey: IMAGES_QUERY_KEY });
+    void queryClient.invalidateQueries({ queryKey: CREDIT_ACTIVITY_QUERY_KEY });
+  }, [refresh, queryClient]);
+
+  const start = useCallback(
+    async (request: GenerationRequest) => {
+      stopCurrent();
+      let stopped = false;
+      let source: EventSource | null = null;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const stop = () => {
+        stopped = true;
+        source?.close();
+        clearTimeout(timer);
+      };
+      runRef.current = { stop };
+      setState({ stage: 'submitting' });
+
+      let created: { id: string; status: GenerationStatus['status']; cost: number };
+      try {
+        created = await api.post('/api/generations', request);
+      } catch (error) {
+        if (stopped) return;
+        setState({
+          stage: 'failed',
+          message: errorMessage(error),
+          code: error instanceof ApiError ? error.code : undefined,
+        });
+        if (error instanceof ApiError && error.status === 401) void refresh();
+        return;
+      }
+      if (stopped) return;
+      refreshAccount();
+      setState({
+        stage: 'working',
+        status: { id: created.id, status: created.status, attempts: 0, cost: created.cost },
+      });
+
+      const apply = (status: GenerationStatus) => {
+        if (stopped) return;
+        if (status.status === 'succeeded' && status.image) {
+          stop();
+          setState({ stage: 'succeeded', status, image: status.image });
+          refreshAccount();
+        } else if (status.status === 'failed' || status.status === 'succeeded') {
+          stop();
+          setState({
+            stage: 'failed',
+            message: status.error || 'Failed to generate image',
+            refunded: status.cost > 0,
+          });
+          refreshAccount();
+        } else {
+          setState({ stage: 'working', status });
+        }
+      };
+
+      const poll = async () => {
+        if (stopped) return;
+        try {
+          apply(await api.get<GenerationStatus>(`/api/generations/${created.id}`));
+        } catch (error) {
+          if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+            stop();
+            setState({ stage: 'failed', message: errorMessage(error) });
+            return;
+          }
+        }
+        if (!stopped) timer = setTimeout(poll, POLL_MS);
+      };
+
+      if (typeof EventSource === 'undefined') {
+        void poll();
+        return;
+      }
+      source = new EventSource(`/api/generations/${created.id}/events`);
+      source.addEventListener('status', (event) => {
+        const status = parseStatus((event as MessageEvent<string>).data);
+        if (status) apply(status);
+      });
+      // The stream closes after the last event; any other break (proxy timeout, network) falls
+      // back to polling instead of EventSource's own reconnect loop.
+      source.onerror = () => {
+        source?.close();
+        source = null;
+        if (!stopped) timer = setTimeout(poll, 300);
+      };
+    },
+    [stopCurrent, refresh, refreshAccount],
+  );
+
+  const reset = useCallback(() => {
+    stopCurrent();
+    setState({ stage: 'idle' });
+  }, [stopCurrent]);
+
+  return { state, start, reset };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links
+
+/** The link Copy URL puts on the clipboard: the share page when public, else the owner-only image. */
+export function imageLink(image: Pick<GeneratedImageView, 'url' | 'shareUrl' | 'privacy'>): string {
+  const path = image.privacy === 'public' && image.shareUrl ? image.shareUrl : image.url;
+  return new URL(path, window.location.origin).toString();
+}
+
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // Permission refused or not a secure context: fall through to the selection copy.
+    }
+  }
+  const field = document.createElement('textarea');
+  field.value = text;
+  field.setAttribute('readonly', '');
+  field.style.position = 'fixed';
+  field.style.opacity = '0';
+  document.body.append(field);
+  field.select();
+  const ok = document.execCommand('copy');
+  field.remove();
+  if (!ok) throw new Error('Could not copy the link. Copy it from the address bar instead.');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard data
+
+/**
+ * The member's 8 newest images (GET /api/images/recent answers `{ items }`; a bare array is
+ * accepted too). An endpoint that is not there reads as none.
+ */
+export function useRecentImages(enabled = true) {
+  return useQuery({
+    queryKey: RECENT_IMAGES_QUERY_KEY,
+    enabled,
+    queryFn: async (): Promise<GeneratedImageView[]> => {
+      try {
+        const body = await api.get<GeneratedImageView[] | { items?: GeneratedImageView[] }>(
+          '/api/images/recent',
+        );
+        return Array.isArray(body) ? body : (body?.items ?? []);
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return [];
+        throw error;
+      }
+    },
+  });
+}
+
+export type CreditTransaction = {
+  id: string;
+  type: 'purchase' | 'spend' | 'refund' | 'grant' | 'clawback' | (string & {});
+  amount: number;
+  description: string;
+  createdAt: string;
+};
+
+export type CreditActivityPage = {
+  items: CreditTransaction[];
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+};
+
+export function useCreditActivity(page = 1, enabled = true) {
+  return useQuery({
+    queryKey: [...CREDIT_ACTIVITY_QUERY_KEY, page],
+    enabled,
+    queryFn: () => api.get<CreditActivityPage>(`/api/me/transactions?page=${page}`),
+  });
+}

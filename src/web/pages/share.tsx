@@ -1,0 +1,127 @@
+import {
+  AlertTriangleIcon,
+  HomeIcon,
+  ImageOffIcon,
+  RefreshCwIcon,
+  SparklesIcon,
+  UserRoundIcon,
+} from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { truncate } from '../../core/user';
+import { DownloadMenu } from '../components/download-menu';
+import { ProgressiveImage } from '../components/gallery/progressive-image';
+import { StatePanel } from '../components/gallery/state-panel';
+import { CopyUrlButton } from '../components/generator/copy-url-button';
+import { PageContainer } from '../components/page-shell';
+import { PageTitle } from '../components/page-title';
+import { Button } from '../components/ui/button';
+import { CenteredSpinner } from '../components/ui/spinner';
+import { errorMessage, isApiError } from '../lib/api';
+import { formatShortDate, sharePath, useSharedImage } from '../lib/gallery';
+
+const NOT_FOUND = 'This picture is private or no longer exists';
+
+/** /i/:id — a public image anyone can open, signed in or not. */
+export default function SharePage() {
+  const { id = '' } = useParams();
+  const shared = useSharedImage(id);
+
+  if (shared.isPending) return <CenteredSpinner label="Loading picture" />;
+
+  if (shared.isError) {
+    const missing = isApiError(shared.error) && shared.error.status >= 400 && shared.error.status < 500;
+    return (
+      <PageContainer size="md" className="flex flex-1 flex-col justify-center">
+        <PageTitle title={missing ? 'Picture not found' : 'Something went wrong'} />
+        {missing ? (
+          <StatePanel
+            icon={ImageOffIcon}
+            title={NOT_FOUND}
+            headingLevel="h1"
+            actions={
+              <>
+                <Button asChild>
+                  <Link to="/">
+                    <HomeIcon aria-hidden="true" />
+                    Go to the home page
+                  </Link>
+                </Button>
+                <Button asChild variant="outline">
+                  <Link to="/create">
+                    <SparklesIcon aria-hidden="true" />
+                    Create your own
+                  </Link>
+                </Button>
+              </>
+            }
+          >
+            Its owner may have made it private or deleted it. There is plenty more clipart to make.
+          </StatePanel>
+        ) : (
+          <StatePanel
+            tone="error"
+            icon={AlertTriangleIcon}
+            title="This picture could not be loaded"
+            headingLevel="h1"
+            actions={
+              <Button variant="outline" onClick={() => shared.refetch()}>
+                <RefreshCwIcon aria-hidden="true" />
+                Try again
+              </Button>
+            }
+          >
+            {errorMessage(shared.error)}
+          </StatePanel>
+        )}
+      </PageContainer>
+    );
+  }
+
+  const image = shared.data;
+  return (
+    <div className="bg-gradient-to-b from-violet-50 to-background">
+      <PageContainer size="xl" className="py-8 sm:py-14">
+        <PageTitle title={truncate(image.prompt, 60)} />
+        <div className="grid items-center gap-8 lg:grid-cols-[minmax(0,7fr)_minmax(0,5fr)] lg:gap-12">
+          <figure className="overflow-hidden rounded-2xl border bg-[conic-gradient(#f4f2f9_25%,#fff_0_50%,#f4f2f9_0_75%,#fff_0)] bg-[length:24px_24px] shadow-sm">
+            <ProgressiveImage image={image} alt={image.prompt} priority className="mx-auto max-h-[75dvh]" />
+          </figure>
+          <div className="flex flex-col gap-6">
+            <div>
+              <p className="font-semibold text-primary text-sm uppercase tracking-wide">
+                Clipart made with Clipsmith
+              </p>
+              <h1 className="mt-2 text-balance break-words font-bold text-2xl leading-tight tracking-tight sm:text-3xl">
+                {image.prompt}
+              </h1>
+              <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+                <span className="inline-flex items-center gap-1.5">
+                  <UserRoundIcon className="size-4" aria-hidden="true" />
+                  {image.owner}
+                </span>
+                <span aria-hidden="true">·</span>
+                <time dateTime={image.createdAt}>{formatShortDate(image.createdAt)}</time>
+              </p>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <DownloadMenu image={{ id: image.id, createdAt: image.createdAt }} />
+              <CopyUrlButton image={{ url: image.url, shareUrl: sharePath(image.id), privacy: 'public' }} />
+            </div>
+            <div className="rounded-xl border bg-card p-5 shadow-sm">
+              <p className="font-semibold">Want clipart like this?</p>
+              <p className="mt-1 text-muted-foreground text-sm">
+                Describe an idea in a few words and get a ready-to-use picture for stickers, slides and posts.
+              </p>
+              <Button asChild className="mt-4">
+                <Link to="/create">
+                  <SparklesIcon aria-hidden="true" />
+                  Create your own
+                </Link>
+              </Button>
+            </div>
+          </div>
+        </div>
+      </PageContainer>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The dashboard: membership, quick actions, the embedded generator, the newest images with the
+// preview dialog, and the credit activity list.
+
+const PASSWORD = 'correct horse battery';
+
+async function signUp(page: Page, baseURL: string | undefined): Promise<string> {
+  const email = `dash-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+test.describe('dashboard', () => {
+  test('a new member: Free plan, 0 / 3 images, 0 credits with Buy more, empty clipart strip', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL);
+    await page.goto('/dashboard');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+    await expect(page.getByTestId('membership-plan')).toContainText('Free');
+    await expect(page.getByTestId('membership-usage')).toContainText('0 / 3');
+    const credits = page.getByTestId('membership-credits');
+    await expect(credits).toContainText('0 credits');
+    await expect(credits.getByRole('link', { name: 'Buy more' })).toHaveAttribute('href', '/pricing');
+    await expect(page.getByText('Create custom clipart using AI.')).toBeVisible();
+    await expect(page.getByTestId('generations-left')).toHaveText('You have 3 generations left this month.');
+    await expect(page.getByTestId('recent-empty')).toBeVisible();
+    await expect(page.getByTestId('credit-activity-empty')).toBeVisible();
+
+    // Quick actions.
+    await expect(page.getByRole('link', { name: 'Account Settings' })).toHaveAttribute('href', '/settings');
+    await expect(page.getByRole('link', { name: 'Generation History' })).toHaveAttribute('href', '/history');
+  });
+
+  test('generating from the dashboard updates usage and the clipart strip; the preview opens', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('membership-usage')).toContainText('0 / 3');
+
+    await page.getByLabel('Describe your clipart').fill('Cute cartoon animal');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(page.getByTestId('generated-image')).toBeVisible({ timeout: 20_000 });
+
+    await expect(page.getByTestId('membership-usage')).toContainText('1 / 3');
+    await expect(page.getByTestId('generations-left')).toHaveText('You have 2 generations left this month.');
+    await expect(page.getByTestId('membership-plan')).toContainText('Free');
+    await expect(page.getByTestId('membership-credits')).toContainText('0 credits');
+    await expect(
+      page.getByTestId('membership-credits').getByRole('link', { name: 'Buy more' }),
+    ).toBeVisible();
+
+    const strip = page.getByTestId('recent-images');
+    await expect(strip.getByRole('button')).toHaveCount(1);
+    const thumb = strip.locator('img');
+    await expect(thumb).toHaveAttribute('loading', 'lazy');
+    await expect(thumb).toHaveAttribute('width', /\d+/);
+
+    await strip.getByRole('button', { name: /Cute cartoon animal/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Cute cartoon animal' })).toBeVisible();
+    await expect(dialog.getByText('Public')).toBeVisible();
+    await expect(dialog.getByText('Default Style')).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Download PNG 1024' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy URL' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('Sign Out signs out and goes to /login', async ({ page, baseURL }) => {
+    await signUp(page, baseURL);
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard/);
+  });
+});

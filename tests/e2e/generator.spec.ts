@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// The generator on /create: a real generation with the built-in composer, its download, Copy URL,
+// the premium gating a free member with no credits sees, and the draft surviving a trip to /pricing.
+
+const PASSWORD = 'correct horse battery';
+
+async function signUp(page: Page, baseURL: string | undefined): Promise<string> {
+  const email = `gen-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  // page.request shares the page's cookie jar: the browser is signed in afterwards.
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD },
+    headers: { origin: baseURL ?? '' },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+test.describe('generator', () => {
+  test('generates with the composer, shows the picture, downloads it and copies its link', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+    await signUp(page, baseURL);
+    await page.goto('/create');
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Custom Clipart');
+    await expect(
+      page.getByText('Generate unique clipart with AI. Just describe what you have in mind!'),
+    ).toBeVisible();
+
+    const prompt = page.getByLabel('Describe your clipart');
+    const generate = page.getByRole('button', { name: 'Generate', exact: true });
+    await expect(generate).toBeDisabled();
+    await expect(page.getByTestId('cost-line')).toHaveText('Free — 3 of 3 left this month');
+
+    // A sample idea fills the prompt; the counter follows.
+    await page.getByRole('button', { name: 'Robot assistant' }).click();
+    await expect(prompt).toHaveValue('Robot assistant');
+    await expect(page.getByText('15 / 1000')).toBeVisible();
+    await prompt.fill('A happy cactus wearing sunglasses');
+    await expect(generate).toBeEnabled();
+
+    await generate.click();
+    await expect(page.getByRole('button', { name: /Generating/ })).toBeDisabled();
+    const image = page.getByTestId('generated-image');
+    await expect(image).toBeVisible({ timeout: 20_000 });
+    await expect(image).toHaveAttribute('width', '1024');
+    await expect(image).toHaveAttribute('height', '1024');
+    await expect(image).toHaveAttribute('alt', 'A happy cactus wearing sunglasses');
+    // The picture really loaded from our own URL.
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1024);
+    await expect(page.getByText(/made with the built-in clipart composer/i)).toBeVisible();
+    await expect(page.getByTestId('generation-result').getByText('Public')).toBeVisible();
+
+    // Usage refreshed after the job.
+    await expect(page.getByTestId('cost-line')).toHaveText('Free — 2 of 3 left this month');
+
+    // One-click download: a 1024 px PNG named by the server.
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('link', { name: 'Download PNG 1024' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/^clipart-\d+-1024\.png$/);
+    expect(await download.failure()).toBeNull();
+
+    // The menu: JPEG cannot be transparent, and a WebP 512 download works.
+    await page.getByRole('button', { name: 'More download options' }).click();
+    const options = page.getByRole('dialog', { name: 'Download options' });
+    await options.getByText('JPEG', { exact: true }).click();
+    await expect(options.getByRole('radio', { name: 'Transparent background' })).toBeDisabled();
+    await expect(options.getByText(/JPEG has no transparency/).first()).toBeVisible();
+    await options.getByText('WebP', { exact: true }).click();
+    await expect(options.getByRole('radio', { name: 'Transparent background' })).toBeEnabled();
+    await options.getByText('512 px', { exact: true }).click();
+    const webpPromise = page.waitForEvent('download');
+    await options.getByRole('link', { name: 'Download WebP' }).click();
+    expect((await webpPromise).suggestedFilename()).toMatch(/^clipart-\d+-512\.webp$/);
+
+    // Copy URL: the share link of a public image, 'Copied!' for 2 seconds.
+    const copy = page.getByRole('button', { name: 'Copy URL' });
+    await copy.click();
+    await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
+    const copiedText = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copiedText).toMatch(new RegExp(`^${baseURL}/i/[\\w-]+$`));
+    await expect(page.getByRole('button', { name: 'Copy URL' })).toBeVisible({ timeout: 4_000 });
+
+    // A new generation clears the previous picture while it works.
+    await prompt.fill('Space exploration');
+    await generate.click();
+    await expect(page.getByTestId('generation-result')).toHaveCount(0);
+    await expect(page.getByTestId('generated-image')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('generated-image')).toHaveAttribute('alt', 'Space exploration');
+  });
+
+  test('premium options for a free member with no credits: dimmed, explained, not selected', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL);
+    await page.goto('/create');
+
+    const comic = page.getByRole('radio', { name: /Comic Book/ });
+    await expect(comic).toContainText('Not enough credits');
+    await expect(comic).toHaveAttribute('data-locked', 'true');
+    await expect(page.getByRole('radio', { name: /Triple Validation/ })).toContainText('Not enough credits');
+    await expect(page.getByRole('radio', { name: /Private/ })).toContainText('Not enough credits');
+
+    await comic.click();
+    const message = page.getByTestId('theme-message');
+    await expect(message).toContainText('Upgrade to Premium or purchase credits to unlock all themes!');
+    await expect(comic).toHaveAttribute('aria-checked', 'false');
+    await expect(page.getByRole('radio', { name: /Default Style/ })).toHaveAttribute('aria-checked', 'true');
+    // Shown for 2 seconds.
+    await expect(message).toHaveCount(0, { timeout: 4_000 });
+
+    await page.getByRole('radio', { name: /Private/ }).click();
+    await expect(page.getByTestId('privacy-message')).toContainText(
+      'You need 1 credit to use premium features',
+    );
+    await expect(page.getByRole('radio', { name: /Public/ })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('the prompt and options survive a trip to /pricing and back', async ({ page, baseURL }) => {
+    await signUp(page, baseURL);
+    await page.goto('/create');
+    await page.getByLabel('Describe your clipart').fill('A watercolor fox reading a book');
+    await page.getByRole('link', { name: 'Pricing' }).first().click();
+    await expect(page).toHaveURL(/\/pricing/);
+    await page.goto('/create');
+    await expect(page.getByLabel('Describe your clipart')).toHaveValue('A watercolor fox reading a book');
+  });
+  test('shows the server refusal as the error line, and says so when the picture cannot load', async ({
+    page,
+    baseURL,
+  }) => {
+    await signUp(page, baseURL);
+    await page.goto('/create');
+    const prompt = page.getByLabel('Describe your clipart');
+    const generate = page.getByRole('button', { name: 'Generate', exact: true });
+
+    // The server is the authority: whatever it refuses with is what the member reads.
+    await page.route('**/api/generations', (route) =>
+      route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: { code: 'premium_requires_credit', message: 'You need 1 credit to use premium features' },
+        }),
+      }),
+    );
+    await prompt.fill('Superhero');
+    await generate.click();
+    await expect(page.getByTestId('generation-error')).toHaveText(
+      'You need 1 credit to use premium features',
+    );
+    await page.unroute('**/api/generations');
+
+    // A real job whose picture fails to load; the new job also clears the previous error.
+    await page.route(/\/images\/[^/]+\.png$/, (route) => route.abort());
+    await generate.click();
+    await expect(page.getByTestId('generation-error')).toHaveCount(0);
+    await expect(page.getByText('Failed to load the generated image')).toBeVisible({ timeout: 20_000 });
+  });
+});
