@@ -41,6 +41,8 @@ export const generatedImageViewSchema = z.object({
   theme: themeIdSchema,
   /** ISO 8601. */
   createdAt: z.string(),
+  /** The provider made its own vector (the composer does); otherwise SVG downloads are traced. */
+  hasVector: z.boolean(),
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 

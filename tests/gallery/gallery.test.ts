@@ -74,6 +74,7 @@ describe('GET /api/gallery', () => {
         thumbUrl: `/images/${newer.id}/thumb.webp`,
         width: 1024,
         height: 1024,
+        hasVector: false,
       },
       expect.objectContaining({ id: older.id, owner: 'jane.doe' }),
     ]);

@@ -55,6 +55,7 @@ describe('GET /api/history', () => {
       shareUrl: `/i/${latest.id}`,
       width: 1024,
       height: 1024,
+      hasVector: false,
       privacy: 'public',
       prompt: latest.prompt,
       theme: 'default',

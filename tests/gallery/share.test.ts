@@ -36,6 +36,7 @@ describe('share page', () => {
       thumbUrl: `/images/${image.id}/thumb.webp`,
       width: 1024,
       height: 1024,
+      hasVector: false,
     });
     for (const id of [hidden.id, crypto.randomUUID(), 'nope']) {
       const miss = await app.request(`/api/share/${id}`);

@@ -314,3 +314,20 @@ describe('reading generations and images', () => {
     expect(events.some((e) => e.status === 'running')).toBe(true);
   });
 });
+
+describe('the default provider (built-in composer) end to end', () => {
+  it('stores the composer’s own vector and serves it as the SVG download, untraced', async () => {
+    const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
+    const app = await setup({ imageProvider: createOfflineComposer() });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a cute fox in the forest' })).json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({ status: 'succeeded', image: { hasVector: true } });
+    const svg = await app.request(`/images/${done.image!.id}/download?format=svg&size=512`);
+    expect(svg.status).toBe(200);
+    const text = await svg.text();
+    // The composer names its art in a <title>; a trace would not.
+    expect(text).toMatch(/<title>[^<]*fox[^<]*<\/title>/i);
+    expect(text).toContain('width="512"');
+  }, 30_000);
+});

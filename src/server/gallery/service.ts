@@ -26,6 +26,8 @@ export type GalleryItem = {
   thumbUrl: string;
   width: number;
   height: number;
+  /** An own vector exists, so the SVG download is not traced. */
+  hasVector: boolean;
 };
 export type GalleryPage = { items: GalleryItem[]; nextCursor: string | null };
 export type SharedImage = GalleryItem;
@@ -127,6 +129,7 @@ export function galleryQuery(db: DbExecutor, query: GalleryQuery) {
       width: generatedImages.width,
       height: generatedImages.height,
       email: users.email,
+      hasSvg: generatedImages.hasSvg,
     })
     .from(generatedImages)
     .leftJoin(users, eq(users.id, generatedImages.userId))
@@ -142,6 +145,7 @@ function galleryItem(row: {
   width: number;
   height: number;
   email: string | null;
+  hasSvg: number;
 }): GalleryItem {
   const { url, thumbUrl } = imageUrls(row.id, 'public');
   return {
@@ -153,6 +157,7 @@ function galleryItem(row: {
     thumbUrl,
     width: row.width,
     height: row.height,
+    hasVector: row.hasSvg === 1,
   };
 }
 
@@ -319,6 +324,7 @@ export async function findSharedImage(opts: { db: Database; id: string }): Promi
       width: generatedImages.width,
       height: generatedImages.height,
       email: users.email,
+      hasSvg: generatedImages.hasSvg,
     })
     .from(generatedImages)
     .leftJoin(users, eq(users.id, generatedImages.userId))

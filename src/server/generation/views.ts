@@ -21,6 +21,7 @@ export function imageView(row: GeneratedImageRow): GeneratedImageView {
     prompt: row.prompt,
     theme: row.theme as ThemeId,
     createdAt: row.createdAt.toISOString(),
+    hasVector: row.hasSvg === 1,
   };
 }
 

@@ -65,7 +65,9 @@ export function ImagePreviewDialog({ image, onOpenChange, children, hasVector }:
             />
           </div>
           <div className="flex flex-wrap items-center gap-2">
-            <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector }} />
+            <DownloadMenu
+              image={{ id: image.id, createdAt: image.createdAt, hasVector: hasVector ?? image.hasVector }}
+            />
             <CopyUrlButton image={image} />
             {children}
           </div>

@@ -104,7 +104,9 @@ export default function SharePage() {
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <DownloadMenu image={{ id: image.id, createdAt: image.createdAt }} />
+              <DownloadMenu
+                image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }}
+              />
               <CopyUrlButton image={{ url: image.url, shareUrl: sharePath(image.id), privacy: 'public' }} />
             </div>
             <div className="rounded-xl border bg-card p-5 shadow-sm">

@@ -151,7 +151,7 @@ function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
         </Link>
       )}
       <div className="flex flex-wrap gap-2">
-        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: offline }} />
+        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
         <CopyUrlButton key={image.id} image={image} />
       </div>
     </div>
