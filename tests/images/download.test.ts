@@ -50,6 +50,18 @@ async function download(id: string, query: string, cookie?: string) {
   return t.request(`/images/${id}/download?${query}`, { cookie });
 }
 
+describe('GET /images/:id/thumb.webp', () => {
+  it('makes a missing thumbnail on first request and stores it', async () => {
+    expect(await t.deps.storage.get(imageKeys.thumb(publicId))).toBeNull();
+    const res = await t.request(`/images/${publicId}/thumb.webp`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
+    expect(await t.deps.storage.get(imageKeys.thumb(publicId))).not.toBeNull();
+  });
+});
+
 describe('GET /images/:id/download', () => {
   it.each([
     ['png', 128, 'image/png'],

@@ -185,15 +185,8 @@ async function storeImage(
   const { db, storage } = deps;
   const { job, image } = opts;
   const imageId = crypto.randomUUID();
-  // The thumbnail encodes on sharp's thread pool while the original and the vector are written.
-  const makeThumb = sharp(image.png)
-    .resize(THUMB_SIZE, THUMB_SIZE)
-    .webp({ quality: 86, alphaQuality: 90, effort: 2 })
-    .toBuffer()
-    .then((thumb) => storage.put(imageKeys.thumb(imageId), thumb, 'image/webp'));
   try {
     await Promise.all([
-      makeThumb,
       storage.put(imageKeys.original(imageId), image.png, 'image/png'),
       image.svg ? storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml') : null,
     ]);
@@ -226,12 +219,27 @@ async function storeImage(
     });
     return true;
   });
+  if (settled) deps.events.publish(job.id);
   if (!settled) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
     await storage.deletePrefix(imageKeys.prefix(imageId));
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
+  // The thumbnail is for grids, not for the person waiting on this result: made after the job
+  // settles. If a grid asks first, the thumbnail route makes it on demand.
+  await storeThumbnail(storage, imageId, image.png).catch((err) =>
+    deps.logger.warn({ err, imageId }, 'thumbnail deferred to first request'),
+  );
   return imageId;
+}
+
+export async function storeThumbnail(storage: Storage, imageId: string, png: Buffer): Promise<Buffer> {
+  const thumb = await sharp(png)
+    .resize(THUMB_SIZE, THUMB_SIZE)
+    .webp({ quality: 86, alphaQuality: 90, effort: 2 })
+    .toBuffer();
+  await storage.put(imageKeys.thumb(imageId), thumb, 'image/webp');
+  return thumb;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

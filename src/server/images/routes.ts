@@ -5,6 +5,7 @@ import type { Auth } from '../auth/auth';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
+import { storeThumbnail } from '../generation/pipeline';
 import { AppError, notFound } from '../http/errors';
 import { imageKeys, type Storage } from '../storage/storage';
 import { prepareDownload } from './download';
@@ -45,6 +46,12 @@ export function imageRoutes(deps: {
     })
     .get('/:id/thumb.webp', async (c) => {
       const image = await visible(c, c.req.param('id'));
+      // Made right after a generation settles; a grid that asks sooner gets it made now.
+      if (!(await deps.storage.get(imageKeys.thumb(image.id)))) {
+        const original = await deps.storage.get(imageKeys.original(image.id));
+        if (!original) throw notFound('Image not found');
+        await storeThumbnail(deps.storage, image.id, original.bytes);
+      }
       return send(c, image, imageKeys.thumb(image.id));
     })
     .get('/:id/download', async (c) => {
