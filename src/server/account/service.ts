@@ -2,16 +2,19 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Me } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
+import { monthKey } from '../../core/month';
+import { monthlyImageLimit } from '../../core/tiers';
 import { avatarInitials, displayName, emailPrefix } from '../../core/user';
-import { getBalance, membershipView } from '../credits/service';
+import { tierOf } from '../credits/service';
 import type { Database } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { generatedImages, profiles, users } from '../db/schema';
+import { creditAccounts, generatedImages, imageUsage, memberships, profiles, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import { imageKeys, type Storage } from '../storage/storage';
 
-export async function getMe(db: Database, userId: string): Promise<Me> {
+/** Everything the nav, dashboard and generator show, in one read-only query. */
+export async function getMe(db: Database, userId: string, now = new Date()): Promise<Me> {
   const [row] = await db
     .select({
       id: users.id,
@@ -19,12 +22,24 @@ export async function getMe(db: Database, userId: string): Promise<Me> {
       fullName: profiles.fullName,
       username: profiles.username,
       usernameChangedAt: profiles.usernameChangedAt,
+      tier: memberships.tier,
+      status: memberships.status,
+      periodEnd: memberships.currentPeriodEnd,
+      balance: creditAccounts.balance,
+      used: imageUsage.count,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
+    .leftJoin(imageUsage, and(eq(imageUsage.userId, users.id), eq(imageUsage.month, monthKey(now))))
     .where(eq(users.id, userId));
   if (!row) throw notFound('Account not found');
   const fullName = row.fullName ?? '';
+  const tier = tierOf(
+    row.tier ? { tier: row.tier, status: row.status ?? '', end: row.periodEnd } : null,
+    now,
+  );
   return {
     user: {
       id: row.id,
@@ -35,8 +50,15 @@ export async function getMe(db: Database, userId: string): Promise<Me> {
       usernameChangedAt: row.usernameChangedAt?.toISOString() ?? null,
       avatarInitials: avatarInitials(fullName.trim() || emailPrefix(row.email)),
     },
-    membership: await membershipView(db, userId),
-    credits: await getBalance(db, userId),
+    membership: {
+      tier,
+      status: row.status ?? 'active',
+      // No row yet this month means nothing used; the row is created when the first image is reserved.
+      imageCount: row.used ?? 0,
+      imageLimit: monthlyImageLimit(tier),
+      periodEnd: row.periodEnd?.toISOString() ?? null,
+    },
+    credits: row.balance ?? 0,
   };
 }
 

@@ -29,6 +29,14 @@ export async function effectiveTier(db: DbExecutor, userId: string, now = new Da
     .select({ tier: memberships.tier, status: memberships.status, end: memberships.currentPeriodEnd })
     .from(memberships)
     .where(eq(memberships.userId, userId));
+  return tierOf(m, now);
+}
+
+/** The tier a membership row grants at `now` (see effectiveTier). */
+export function tierOf(
+  m: { tier: Tier; status: string; end: Date | null } | undefined | null,
+  now = new Date(),
+): Tier {
   if (m?.status !== 'active') return 'free';
   if (m.tier !== 'free' && m.end && m.end.getTime() <= now.getTime()) return 'free';
   return m.tier;
