@@ -56,7 +56,57 @@ export async function benchVariants(): Promise<BenchResult[]> {
       renderDownload({ png: provider, format: 'webp', size: 512, variant: 'transparent' }),
     ),
     await measure('trace to SVG (sticker)', null, () => traceToSvg(sticker), 5),
+    await cachedVariantServed(provider),
   ];
+}
+
+/** A variant already in storage, served through the real app (HTTP handler, privacy check, storage). */
+async function cachedVariantServed(png: Buffer): Promise<BenchResult> {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { loadConfig } = await import('../src/server/config');
+  const { openDatabase } = await import('../src/server/db/client');
+  const { generatedImages, users } = await import('../src/server/db/schema');
+  const { silentLogger } = await import('../src/server/logger');
+  const { createRuntime } = await import('../src/server/runtime');
+  const { imageKeys } = await import('../src/server/storage/storage');
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-bench-variants-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', WORKERS: '0' });
+  const database = await openDatabase({ kind: 'pglite-memory' });
+  const runtime = await createRuntime(config, { logger: silentLogger, database, background: false });
+  try {
+    const db = runtime.deps.database.db;
+    await db.insert(users).values({ id: 'bench-user', email: 'bench@example.com' });
+    const [image] = await db
+      .insert(generatedImages)
+      .values({
+        userId: 'bench-user',
+        prompt: 'bench',
+        finalPrompt: 'bench',
+        theme: 'default',
+        quality: 'low',
+        privacy: 'public',
+        provider: 'bench',
+        model: 'bench',
+        width: 1024,
+        height: 1024,
+      })
+      .returning();
+    await runtime.deps.storage.put(imageKeys.original(image.id), png, 'image/png');
+    const url = `http://localhost:3000/images/${image.id}/download?format=png&size=1024&variant=sticker`;
+    const first = await runtime.app.request(url);
+    if (first.headers.get('x-variant-cache') !== 'miss')
+      throw new Error('expected the first download to render');
+    return await measure('cached variant served (HTTP)', 10, async () => {
+      const res = await runtime.app.request(url);
+      if (res.headers.get('x-variant-cache') !== 'hit') throw new Error('expected a cache hit');
+      await res.arrayBuffer();
+    });
+  } finally {
+    await runtime.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 function report(results: BenchResult[]): void {
