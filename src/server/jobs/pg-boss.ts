@@ -11,6 +11,7 @@ export const GENERATION_QUEUE = 'generation';
 export const DEAD_LETTER_QUEUE = 'generation-dead';
 /** NOTIFY channel that wakes idle workers in every process at once, instead of at the next poll. */
 const WAKE_CHANNEL = 'clipsmith_generation_jobs';
+const POLL_MS = 1000;
 
 export type QueueHandler = (id: string, opts: { canRetry: boolean }) => Promise<void>;
 
@@ -41,41 +42,68 @@ export async function createPgBossRunner(opts: {
     deadLetter: DEAD_LETTER_QUEUE,
   });
 
-  let active = 0;
-  let waiters: Array<() => void> = [];
-  const settle = () => {
-    if (active > 0) return;
-    for (const w of waiters) w();
-    waiters = [];
+  // Our own fetch loops rather than boss.work(): a wake-up that arrives while a loop is mid-fetch
+  // is remembered (the counter), so no job waits for the next poll.
+  let wakes = 0;
+  let sleepers: Array<() => void> = [];
+  const wakeAll = () => {
+    wakes++;
+    for (const s of sleepers) s();
+    sleepers = [];
   };
-  // One polling loop per slot: pg-boss hands each loop one job at a time. Polling alone would add
-  // up to a second of waiting to every generation; a NOTIFY after each send wakes them at once.
-  const workerIds: string[] = [];
+  const sleep = (seen: number) =>
+    seen !== wakes
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, POLL_MS);
+          sleepers.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+
   const wake = new pg.Client({ connectionString: opts.url });
   wake.on('error', (err) => logger.warn({ err }, 'job wake-up connection lost; falling back to polling'));
   await wake.connect();
   if (opts.concurrency > 0) {
-    wake.on('notification', () => {
-      for (const id of workerIds) boss.notifyWorker(id);
-    });
+    wake.on('notification', wakeAll);
     await wake.query(`listen ${WAKE_CHANNEL}`);
   }
-  for (let slot = 0; slot < opts.concurrency; slot++) {
-    const workerId = await boss.work<{ id: string }>(
-      GENERATION_QUEUE,
-      { batchSize: 1, pollingIntervalSeconds: 0.5, includeMetadata: true },
-      async ([job]) => {
-        active++;
-        try {
-          await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit });
-        } finally {
-          active--;
-          settle();
+
+  let stopped = false;
+  let active = 0;
+  let idleWaiters: Array<() => void> = [];
+  const loops: Promise<void>[] = [];
+  const slot = async () => {
+    while (!stopped) {
+      const seen = wakes;
+      let job: PgBoss.JobWithMetadata<{ id: string }> | undefined;
+      try {
+        [job] = await boss.fetch<{ id: string }>(GENERATION_QUEUE, { batchSize: 1, includeMetadata: true });
+      } catch (err) {
+        if (!stopped) logger.warn({ err }, 'could not fetch a job; retrying');
+      }
+      if (!job) {
+        await sleep(seen);
+        continue;
+      }
+      active++;
+      try {
+        await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit });
+        await boss.complete(GENERATION_QUEUE, job.id);
+      } catch (err) {
+        // pg-boss retries with backoff, then moves the job to the dead-letter queue.
+        await boss.fail(GENERATION_QUEUE, job.id, { message: (err as Error).message }).catch(() => {});
+      } finally {
+        active--;
+        if (active === 0) {
+          for (const w of idleWaiters) w();
+          idleWaiters = [];
         }
-      },
-    );
-    workerIds.push(workerId);
-  }
+      }
+    }
+  };
+  for (let i = 0; i < opts.concurrency; i++) loops.push(slot());
 
   let notifying: Promise<void> = Promise.resolve();
   return {
@@ -99,10 +127,14 @@ export async function createPgBossRunner(opts: {
         });
     },
     idle() {
-      return active === 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve));
+      return active === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
     },
     async stop() {
-      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      stopped = true;
+      wakeAll();
+      // Running jobs finish (their loops end after them); then the queue closes.
+      await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, 10_000))]);
+      await boss.stop({ graceful: true, timeout: 5_000, wait: true });
       await wake.end().catch(() => {});
     },
   };
