@@ -41,6 +41,9 @@ export function lookupWord(word: string): Hit | null {
     const synonym = SYNONYMS[stem];
     if (synonym?.startsWith('=')) return { icon: synonym.slice(1), score: 9, position: 0 };
     if (stem.length < 3) continue;
+    // A word that is an emoji's whole name ("robot") is as sure as a hand-written synonym.
+    const named = catalog.labels.get(stem);
+    if (named && catalog.icons.has(named)) return { icon: named, score: 9, position: 0 };
     const bucket = catalog.terms.get(stem);
     if (!bucket) continue;
     for (const [icon, weight] of bucket) {
@@ -108,6 +111,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       .find((s) => s?.startsWith('='));
     if (synonym && catalog.icons.has(synonym.slice(1))) {
       hits.push({ icon: synonym.slice(1), score: 9, position: i });
+      continue;
+    }
+    // The word is an emoji's whole name ("robot"): a named thing, even if it also names a category.
+    const named = catalog.labels.get(word);
+    if (named && catalog.icons.has(named)) {
+      hits.push({ icon: named, score: 9, position: i });
       continue;
     }
     const members = categoryOf(word);

@@ -101,6 +101,13 @@ describe('offline composer: keyword matching', () => {
     expect(p.namedAccents).toEqual(['crown', 'balloon']);
   });
 
+  it('takes the first thing named by its own emoji name as the subject, not a keyword lookalike', () => {
+    const plan = planPrompt('a happy robot watering flowers', createRandom(1));
+    expect(plan.subject).toBe('robot');
+    expect(plan.namedAccents).toEqual(['droplet', 'bouquet']);
+    expect(planPrompt('watering the garden', createRandom(1)).subject).not.toBe('water-buffalo');
+  });
+
   it('falls back to a badge for nonsense', async () => {
     expect(plan('xqzt blorp vrmmf').subject).toBeNull();
     const result = await composeClipart({ prompt: 'xqzt blorp vrmmf', theme: 'default', seed: 1 });

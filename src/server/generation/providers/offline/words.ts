@@ -104,6 +104,10 @@ export const SYNONYMS: Record<string, string> = {
   love: '=red-heart',
   flower: '=hibiscus',
   flowers: '=bouquet',
+  // Not the water buffalo that "water" finds in the emoji keywords.
+  water: '=droplet',
+  watering: '=droplet',
+  'watering can': '=droplet',
   rose: '=rose',
   tree: '=deciduous-tree',
   'palm tree': '=palm-tree',
