@@ -56,7 +56,13 @@ export async function runGeneration(
   const { db, events, logger } = deps;
   const [job] = await db
     .update(generations)
-    .set({ status: 'running', phase: 'generating', startedAt: new Date(), updatedAt: new Date() })
+    .set({
+      status: 'running',
+      phase: 'generating',
+      attempts: 1,
+      startedAt: new Date(),
+      updatedAt: new Date(),
+    })
     .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
     .returning();
   if (!job) return; // another runner took it, or it was already settled
@@ -85,7 +91,8 @@ export async function runGeneration(
       seed: job.seed,
       progress,
     });
-    await progress({ phase: 'storing' });
+    // No separate 'storing' write: settling follows within milliseconds, and every write wakes
+    // each progress stream for a re-read.
     const imageId = await storeImage(deps, { job, image });
     events.publish(id);
     logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
@@ -129,7 +136,8 @@ async function produceImage(
   // Triple Validation: up to 3 checked attempts; Standard quality makes a single unchecked one.
   const attempts = input.quality === 'high' ? VALIDATION_ATTEMPTS : 1;
   for (let attempt = 1; attempt <= attempts; attempt++) {
-    await input.progress({ phase: 'generating', attempts: attempt });
+    // The claim already recorded attempt 1; later attempts of Triple Validation are reported.
+    if (attempt > 1) await input.progress({ phase: 'generating', attempts: attempt });
     const result = await deps.provider.generateImage({
       prompt: input.prompt,
       userPrompt: input.userPrompt,

@@ -90,12 +90,14 @@ export async function getGeneration(
 
 export async function findGenerationView(db: Database, id: string) {
   if (!isUuid(id)) return null;
-  const [job] = await db.select().from(generations).where(eq(generations.id, id));
-  if (!job) return null;
-  const [image] = job.imageId
-    ? await db.select().from(generatedImages).where(eq(generatedImages.id, job.imageId))
-    : [null];
-  return { userId: job.userId, status: generationView(job, image) };
+  // One query: progress streams re-read this on every change.
+  const [row] = await db
+    .select({ job: generations, image: generatedImages })
+    .from(generations)
+    .leftJoin(generatedImages, eq(generatedImages.id, generations.imageId))
+    .where(eq(generations.id, id));
+  if (!row) return null;
+  return { userId: row.job.userId, status: generationView(row.job, row.image) };
 }
 
 /**
