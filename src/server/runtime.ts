@@ -17,6 +17,7 @@ import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
 import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIProvider } from './generation/providers/openai';
 import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
+import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackground } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
@@ -43,6 +44,7 @@ export type Deps = {
   moderation: Moderation;
   events: GenerationEvents;
   jobs: JobRunner;
+  thumbnails: ThumbnailQueue;
   payments: Payments;
   webDir: string;
   version: string;
@@ -122,6 +124,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
     const moderation = overrides.moderation ?? defaults.moderation;
     const events = createGenerationEvents();
+    const thumbnails = createThumbnailQueue({ db, storage, logger });
     const pipeline = {
       db,
       storage,
@@ -131,6 +134,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       logger,
       validationPauseMs: overrides.validationPauseMs ?? VALIDATION_PAUSE_MS,
       removeBackground,
+      thumbnails,
       // Several beats per stale period, so one slow write never looks like a dead job.
       heartbeatMs: Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
     };
@@ -160,6 +164,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       moderation,
       events,
       jobs,
+      thumbnails,
       payments: overrides.payments ?? createPayments(config),
       webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
@@ -186,6 +191,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       async close() {
         clearInterval(sweeper);
         await jobs.stop();
+        await thumbnails.drain();
         await database.close();
       },
     };

@@ -2,12 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
+import { MESSAGES } from '../../src/core/messages';
 import { monthKey } from '../../src/core/month';
 import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
 import { creditTransactions, generations, imageUsage, memberships } from '../../src/server/db/schema';
 import { ProviderError } from '../../src/server/generation/ports';
 import { STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
+import { createThumbnailQueue } from '../../src/server/images/thumbnails';
+import { silentLogger } from '../../src/server/logger';
 import type { RuntimeOverrides } from '../../src/server/runtime';
+import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedCheck, scriptedProvider } from '../helpers/fake-provider';
 
@@ -173,10 +177,20 @@ describe('POST /api/generations', () => {
     await grant(app, user.id, 1);
     await useUpMonth(app, user.id, 3);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => generate(app, cookie, { prompt: 'a fox' }).then((r) => r.status)),
+      Array.from({ length: 20 }, () =>
+        generate(app, cookie, { prompt: 'a fox' }).then(async (r) => ({
+          status: r.status,
+          body: await r.json(),
+        })),
+      ),
     );
-    expect(results.filter((s) => s === 202)).toHaveLength(1);
-    expect(results.filter((s) => s === 402)).toHaveLength(19);
+    expect(results.filter((r) => r.status === 202)).toHaveLength(1);
+    const refused = results.filter((r) => r.status === 402);
+    expect(refused).toHaveLength(19);
+    // Those that lost the race are told what the balance now says: the month is used up.
+    expect(new Set(refused.map((r) => r.body.error.message))).toEqual(
+      new Set([MESSAGES.limitReachedFree(3)]),
+    );
     expect(await getBalance(app.deps.database.db, user.id)).toBe(0);
     expect(await readUsage(app.deps.database.db, user.id)).toBe(4);
   });
@@ -312,6 +326,40 @@ describe('reading generations and images', () => {
     expect(events[0].status).toMatch(/queued|running/);
     expect(events.at(-1)).toMatchObject({ status: 'succeeded', image: { width: 1024 } });
     expect(events.some((e) => e.status === 'running')).toBe(true);
+  });
+});
+
+describe('thumbnails (background work after the job settles)', () => {
+  it('stores the 512 px WebP thumbnail once the background queue has run', async () => {
+    const app = await setup();
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a kite' })).json();
+    const done = await finished(app, cookie, id);
+    await app.deps.thumbnails.drain();
+    const stored = await app.deps.storage.get(imageKeys.thumb(done.image!.id));
+    expect(stored?.contentType).toBe('image/webp');
+    expect((await sharp(stored!.bytes).metadata()).width).toBe(512);
+  });
+
+  it('leaves no thumbnail behind for an image deleted before its thumbnail was made', async () => {
+    const app = await setup();
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a short-lived kite' })).json();
+    const done = await finished(app, cookie, id);
+    const imageId = done.image!.id;
+    const png = (await app.deps.storage.get(imageKeys.original(imageId)))!.bytes;
+    expect((await app.request(`/api/images/${imageId}`, { method: 'DELETE', cookie })).status).toBe(204);
+    await app.deps.thumbnails.drain();
+    // Queued again after the deletion, as a slow queue would: it must clean up after itself.
+    const queue = createThumbnailQueue({
+      db: app.deps.database.db,
+      storage: app.deps.storage,
+      logger: silentLogger,
+    });
+    queue.add(imageId, png);
+    await queue.drain();
+    expect(await app.deps.storage.get(imageKeys.thumb(imageId))).toBeNull();
+    expect(await app.deps.storage.get(imageKeys.original(imageId))).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { monthKey } from '../../core/month';
 import { monthlyImageLimit, type Tier } from '../../core/tiers';
-import type { DbExecutor } from '../db/client';
+import { type DbExecutor, queryRows } from '../db/client';
 import {
   type CreditTransactionType,
   creditAccounts,
@@ -52,20 +52,42 @@ export async function readUsage(db: DbExecutor, userId: string, month = monthKey
   return row?.count ?? 0;
 }
 
-/** Adds one image to the month and returns the new count. */
-export async function reserveUsage(db: DbExecutor, userId: string, month: string): Promise<number> {
-  const [row] = await db
-    .insert(imageUsage)
-    .values({ userId, month, count: 1 })
-    .onConflictDoUpdate({
-      target: [imageUsage.userId, imageUsage.month],
-      set: { count: sql`${imageUsage.count} + 1`, updatedAt: new Date() },
-    })
-    .returning({ count: imageUsage.count });
-  return row.count;
+/**
+ * Adds one image to the month and reads what the entitlement rules need, in one statement: the
+ * count before this image, the tier that applies now and the credit balance. The upsert locks
+ * this month's usage row, so concurrent requests of one member queue here. The tier and balance
+ * come from the statement's snapshot; a spend that follows is itself conditional on the balance.
+ */
+export async function reserveUsage(
+  db: DbExecutor,
+  userId: string,
+  month: string,
+  now = new Date(),
+): Promise<{ used: number; tier: Tier; credits: number }> {
+  const [row] = await queryRows<{
+    count: number;
+    tier: Tier | null;
+    status: string | null;
+    end: Date | string | null;
+    balance: number | null;
+  }>(
+    db,
+    sql`with reserved as (
+      insert into ${imageUsage} (user_id, month, count) values (${userId}, ${month}, 1)
+      on conflict (user_id, month) do update set count = ${imageUsage}.count + 1, updated_at = now()
+      returning count
+    )
+    select reserved.count, m.tier, m.status, m.current_period_end as "end", c.balance
+    from reserved
+    left join ${memberships} m on m.user_id = ${userId}
+    left join ${creditAccounts} c on c.user_id = ${userId}`,
+  );
+  const membership = row.tier
+    ? { tier: row.tier, status: row.status ?? '', end: row.end ? new Date(row.end) : null }
+    : null;
+  return { used: Number(row.count) - 1, tier: tierOf(membership, now), credits: Number(row.balance ?? 0) };
 }
 
-/** Gives back an image reserved by a generation that failed. */
 export async function releaseUsage(db: DbExecutor, userId: string, month: string): Promise<void> {
   await db
     .update(imageUsage)

@@ -1,12 +1,13 @@
 // Runs one generation job: provider → (Triple Validation) → transparency → storage → settle.
 // Runs outside any transaction; only the claim and the settle touch the database.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { IMAGE_SIZE, THUMB_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
+import { IMAGE_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
 import type { ThemeId } from '../../core/options';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
+import type { ThumbnailQueue } from '../images/thumbnails';
 import type { Logger } from '../logger';
 import { imageKeys, type Storage } from '../storage/storage';
 import type { GenerationEvents } from './events';
@@ -30,6 +31,8 @@ export type PipelineDeps = {
   validationPauseMs: number;
   /** Makes a provider image on a plain background transparent. */
   removeBackground: (png: Buffer) => Promise<Buffer>;
+  /** Makes the grid thumbnail of each new image in the background. */
+  thumbnails: ThumbnailQueue;
   /** How often a running job refreshes its heartbeat (the sweeper takes jobs silent for longer). */
   heartbeatMs: number;
 };
@@ -203,51 +206,33 @@ async function storeImage(
     throw error;
   }
 
-  const settled = await db.transaction(async (tx) => {
-    const [done] = await tx
-      .update(generations)
-      .set({ status: 'succeeded', phase: null, imageId, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(generations.id, job.id), eq(generations.status, 'running')))
-      .returning({ id: generations.id });
-    if (!done) return false;
-    await tx.insert(generatedImages).values({
-      id: imageId,
-      userId: job.userId,
-      generationId: job.id,
-      prompt: job.prompt,
-      finalPrompt: job.finalPrompt,
-      theme: job.theme,
-      quality: job.quality,
-      privacy: job.privacy as 'public' | 'private',
-      provider: image.provider,
-      model: image.model,
-      width: IMAGE_SIZE,
-      height: IMAGE_SIZE,
-      hasSvg: image.svg ? 1 : 0,
-    });
-    return true;
-  });
+  // One statement settles the job and records the image: both happen, or neither (the job was
+  // failed and refunded meanwhile by the sweeper).
+  const settled = await queryRows<{ id: string }>(
+    db,
+    sql`with done as (
+      update ${generations}
+      set status = 'succeeded', phase = null, image_id = ${imageId}::uuid, finished_at = now(), updated_at = now()
+      where id = ${job.id} and status = 'running'
+      returning id
+    )
+    insert into ${generatedImages}
+      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, provider, model, width, height, has_svg)
+    select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
+      ${job.quality}, ${job.privacy}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
+      ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int
+    from done
+    returning id`,
+  ).then((rows) => rows.length > 0);
   if (settled) deps.events.publish(job.id);
   if (!settled) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
     await storage.deletePrefix(imageKeys.prefix(imageId));
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
-  // The thumbnail is for grids, not for the person waiting on this result: made after the job
-  // settles. If a grid asks first, the thumbnail route makes it on demand.
-  await storeThumbnail(storage, imageId, image.png).catch((err) =>
-    deps.logger.warn({ err, imageId }, 'thumbnail deferred to first request'),
-  );
+  // The thumbnail is for grids, not for the person waiting on this result: background work.
+  deps.thumbnails.add(imageId, image.png);
   return imageId;
-}
-
-export async function storeThumbnail(storage: Storage, imageId: string, png: Buffer): Promise<Buffer> {
-  const thumb = await sharp(png)
-    .resize(THUMB_SIZE, THUMB_SIZE)
-    .webp({ quality: 86, alphaQuality: 90, effort: 2 })
-    .toBuffer();
-  await storage.put(imageKeys.thumb(imageId), thumb, 'image/webp');
-  return thumb;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -8,14 +8,7 @@ import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
 import { ledgerDescription } from '../../core/user';
-import {
-  addCredits,
-  effectiveTier,
-  getBalance,
-  releaseUsage,
-  reserveUsage,
-  spendCredits,
-} from '../credits/service';
+import { addCredits, getBalance, releaseUsage, reserveUsage, spendCredits } from '../credits/service';
 import type { Database } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
@@ -45,10 +38,8 @@ export async function createGeneration(
   const month = monthKey(opts.now);
   const options = { theme: request.theme, quality: request.quality, privacy: request.privacy };
   const cost = await deps.db.transaction(async (tx) => {
-    const tier = await effectiveTier(tx, opts.userId, opts.now);
-    // Reserving first locks this month's usage row, so concurrent requests of one member queue here.
-    const used = (await reserveUsage(tx, opts.userId, month)) - 1;
-    const credits = await getBalance(tx, opts.userId);
+    // Reserving locks this month's usage row, so concurrent requests of one member queue here.
+    const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now);
     const entitlement = checkEntitlement({ tier, imagesUsed: used, credits, options });
     if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
     if (entitlement.cost > 0) {
@@ -58,7 +49,13 @@ export async function createGeneration(
         description: ledgerDescription(prompt),
         referenceId: id,
       });
-      if (left === null) throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
+      if (left === null) {
+        // A concurrent request spent the credit first: refuse with the message the balance now gives.
+        const balance = await getBalance(tx, opts.userId);
+        const again = checkEntitlement({ tier, imagesUsed: used, credits: balance, options });
+        if (!again.allowed) throw new AppError(402, again.code, again.message);
+        throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
+      }
     }
     await tx.insert(generations).values({
       id,

@@ -5,11 +5,11 @@ import type { Auth } from '../auth/auth';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
-import { storeThumbnail } from '../generation/pipeline';
 import { AppError, notFound } from '../http/errors';
 import { imageKeys, type Storage } from '../storage/storage';
 import { prepareDownload } from './download';
 import { findVisibleImage } from './service';
+import { storeThumbnail } from './thumbnails';
 
 export function imageRoutes(deps: {
   db: Database;

@@ -42,31 +42,44 @@ export async function createPgBossRunner(opts: {
     deadLetter: DEAD_LETTER_QUEUE,
   });
 
-  // Our own fetch loops rather than boss.work(): a wake-up that arrives while a loop is mid-fetch
-  // is remembered (the counter), so no job waits for the next poll.
-  let wakes = 0;
+  // Our own fetch loops rather than boss.work(). One wake-up wakes one idle loop, not all of them
+  // (eight loops fetching for one job only slow everybody down); a loop that finds a job passes
+  // the wake-up on, so a burst of jobs still fans out over every loop. A wake-up that arrives
+  // while every loop is busy is kept, so no job waits for the next poll.
+  let pendingWakes = 0;
   let sleepers: Array<() => void> = [];
+  const wakeOne = () => {
+    const sleeper = sleepers.shift();
+    if (sleeper) sleeper();
+    else pendingWakes = Math.min(pendingWakes + 1, opts.concurrency);
+  };
   const wakeAll = () => {
-    wakes++;
     for (const s of sleepers) s();
     sleepers = [];
   };
-  const sleep = (seen: number) =>
-    seen !== wakes
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, POLL_MS);
-          sleepers.push(() => {
-            clearTimeout(timer);
-            resolve();
-          });
-        });
+  const sleep = () => {
+    if (pendingWakes > 0) {
+      pendingWakes--;
+      return Promise.resolve();
+    }
+    return new Promise<void>((resolve) => {
+      const wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        sleepers = sleepers.filter((s) => s !== wakeUp);
+        resolve();
+      }, POLL_MS);
+      sleepers.push(wakeUp);
+    });
+  };
 
   const wake = new pg.Client({ connectionString: opts.url });
   wake.on('error', (err) => logger.warn({ err }, 'job wake-up connection lost; falling back to polling'));
   await wake.connect();
   if (opts.concurrency > 0) {
-    wake.on('notification', wakeAll);
+    wake.on('notification', wakeOne);
     await wake.query(`listen ${WAKE_CHANNEL}`);
   }
 
@@ -76,7 +89,6 @@ export async function createPgBossRunner(opts: {
   const loops: Promise<void>[] = [];
   const slot = async () => {
     while (!stopped) {
-      const seen = wakes;
       let job: PgBoss.JobWithMetadata<{ id: string }> | undefined;
       try {
         [job] = await boss.fetch<{ id: string }>(GENERATION_QUEUE, { batchSize: 1, includeMetadata: true });
@@ -84,9 +96,10 @@ export async function createPgBossRunner(opts: {
         if (!stopped) logger.warn({ err }, 'could not fetch a job; retrying');
       }
       if (!job) {
-        await sleep(seen);
+        await sleep();
         continue;
       }
+      wakeOne();
       active++;
       try {
         await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit });
@@ -111,6 +124,9 @@ export async function createPgBossRunner(opts: {
       boss
         .send(GENERATION_QUEUE, { id })
         .then(() => {
+          // An idle loop here takes the job at once; other processes need the NOTIFY only when
+          // none is idle here.
+          if (sleepers.length > 0) return wakeOne();
           // One query at a time on this connection (pg deprecates overlapping ones).
           notifying = notifying
             .then(() => wake.query(`notify ${WAKE_CHANNEL}`))

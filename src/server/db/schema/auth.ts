@@ -1,4 +1,5 @@
 // Tables owned by Better Auth (field names as its drizzle adapter expects), plus our profile.
+import { relations } from 'drizzle-orm';
 import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('user', {
@@ -49,6 +50,18 @@ export const accounts = pgTable(
   },
   (t) => [index('account_user_idx').on(t.userId)],
 );
+
+// Relations let Better Auth read a session with its user in one query (experimental.joins).
+export const usersRelations = relations(users, ({ many }) => ({
+  sessions: many(sessions),
+  accounts: many(accounts),
+}));
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  user: one(users, { fields: [sessions.userId], references: [users.id] }),
+}));
+export const accountsRelations = relations(accounts, ({ one }) => ({
+  user: one(users, { fields: [accounts.userId], references: [users.id] }),
+}));
 
 export const verifications = pgTable(
   'verification',
