@@ -1,5 +1,5 @@
 // The signed-in member's own account: who they are, their profile, and deleting it all.
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Me } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
@@ -14,8 +14,8 @@ import type { Logger } from '../logger';
 import { imageKeys, type Storage } from '../storage/storage';
 
 /** Everything the nav, dashboard and generator show, in one read-only query. */
-export async function getMe(db: Database, userId: string, now = new Date()): Promise<Me> {
-  const [row] = await db
+function meQuery(db: Database) {
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -32,8 +32,24 @@ export async function getMe(db: Database, userId: string, now = new Date()): Pro
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(memberships, eq(memberships.userId, users.id))
     .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
-    .leftJoin(imageUsage, and(eq(imageUsage.userId, users.id), eq(imageUsage.month, monthKey(now))))
-    .where(eq(users.id, userId));
+    .leftJoin(
+      imageUsage,
+      and(eq(imageUsage.userId, users.id), eq(imageUsage.month, sql.placeholder('month'))),
+    )
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('account_me');
+}
+
+// Read on every page load: prepared once per database.
+const meQueries = new WeakMap<Database, ReturnType<typeof meQuery>>();
+
+export async function getMe(db: Database, userId: string, now = new Date()): Promise<Me> {
+  let query = meQueries.get(db);
+  if (!query) {
+    query = meQuery(db);
+    meQueries.set(db, query);
+  }
+  const [row] = await query.execute({ userId, month: monthKey(now) });
   if (!row) throw notFound('Account not found');
   const fullName = row.fullName ?? '';
   const tier = tierOf(

@@ -8,8 +8,12 @@ import { scopedDatabase } from '../db/tx-scope';
 import type { Logger } from '../logger';
 import type { Mailer } from '../mail/mailer';
 import { passwordResetMail } from '../mail/templates';
+import { createSessionReader } from './session-reader';
 
 export const SESSION_DAYS = 30;
+const SESSION_SECONDS = 60 * 60 * 24 * SESSION_DAYS;
+/** A session in use is extended once a day. */
+const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 export function createAuth(opts: {
@@ -20,7 +24,7 @@ export function createAuth(opts: {
   logger: Logger;
 }) {
   const { config, db, mailer, logger } = opts;
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Clipsmith',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -53,8 +57,8 @@ export function createAuth(opts: {
       },
     },
     session: {
-      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_SECONDS,
+      updateAge: SESSION_UPDATE_AGE_SECONDS,
     },
     // A session is read with its user in one query, on every signed-in request.
     experimental: { joins: true },
@@ -76,6 +80,15 @@ export function createAuth(opts: {
         else logger.debug(line, `auth: ${message}`);
       },
     },
+  });
+  return Object.assign(auth, {
+    /** The signed-in member behind a request's cookies, or null (see session-reader.ts). */
+    readSession: createSessionReader({
+      auth,
+      db,
+      expiresInSeconds: SESSION_SECONDS,
+      updateAgeSeconds: SESSION_UPDATE_AGE_SECONDS,
+    }),
   });
 }
 

@@ -2,8 +2,10 @@
 import type { MiddlewareHandler } from 'hono';
 import { AppError, unauthorized } from '../http/errors';
 import type { Auth } from './auth';
+import type { SessionUser } from './session-reader';
 
-export type SessionUser = { id: string; email: string };
+export type { SessionUser };
+
 export type SessionVars = { user: SessionUser };
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -36,14 +38,13 @@ export function requireTrustedOrigin(auth: Auth): MiddlewareHandler {
 export function requireUser(auth: Auth): MiddlewareHandler<{ Variables: SessionVars }> {
   return async (c, next) => {
     await checkOrigin(auth, c.req.raw);
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw unauthorized();
-    c.set('user', { id: session.user.id, email: session.user.email });
+    const user = await auth.readSession(c.req.raw.headers);
+    if (!user) throw unauthorized();
+    c.set('user', user);
     await next();
   };
 }
 
 export async function optionalUser(auth: Auth, headers: Headers): Promise<SessionUser | null> {
-  const session = await auth.api.getSession({ headers });
-  return session ? { id: session.user.id, email: session.user.email } : null;
+  return auth.readSession(headers);
 }

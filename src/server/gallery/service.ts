@@ -1,5 +1,5 @@
 // The public gallery, a member's own history, privacy changes, deletion and share lookups.
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { GalleryQuery, GeneratedImageView } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
 import { checkPrivacyChange } from '../../core/entitlement';
@@ -100,26 +100,25 @@ export function searchQuery(q: string | undefined): string | null {
   return unique.length > 0 ? unique.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-const matchesSearch = (tsquery: string) =>
+const matchesSearch = (tsquery: string | Placeholder) =>
   sql`to_tsvector('simple', ${generatedImages.prompt}) @@ to_tsquery('simple', ${tsquery})`;
 
-/**
- * The gallery page query, exported so a test can EXPLAIN it. Keyset on (created_at, id): the
- * row comparison is an index condition on generated_images_public_idx, walked forwards for
- * newest and backwards for oldest, so page 1000 costs what page 1 costs.
- */
-export function galleryQuery(db: DbExecutor, query: GalleryQuery) {
-  const newest = query.sort === 'newest';
+type Param<T> = T | Placeholder;
+type GalleryShape = {
+  newest: boolean;
+  cursor?: { createdAt: Param<string>; id: Param<string> };
+  tsquery?: Param<string>;
+  limit: Param<number>;
+};
+
+function gallerySelect(db: DbExecutor, shape: GalleryShape) {
   const conditions: SQL[] = [publicOnly];
-  if (query.cursor) {
-    const c = decodeCursor(query.cursor);
-    const after = sql`(${c.createdAt}::timestamptz, ${c.id}::uuid)`;
+  if (shape.cursor) {
+    const after = sql`(${shape.cursor.createdAt}::timestamptz, ${shape.cursor.id}::uuid)`;
     const row = sql`(${generatedImages.createdAt}, ${generatedImages.id})`;
-    conditions.push(newest ? sql`${row} < ${after}` : sql`${row} > ${after}`);
+    conditions.push(shape.newest ? sql`${row} < ${after}` : sql`${row} > ${after}`);
   }
-  const tsquery = searchQuery(query.q);
-  if (tsquery) conditions.push(matchesSearch(tsquery));
-  const order = newest ? newestFirst : oldestFirst;
+  if (shape.tsquery !== undefined) conditions.push(matchesSearch(shape.tsquery));
   return db
     .select({
       id: generatedImages.id,
@@ -134,8 +133,60 @@ export function galleryQuery(db: DbExecutor, query: GalleryQuery) {
     .from(generatedImages)
     .leftJoin(users, eq(users.id, generatedImages.userId))
     .where(and(...conditions))
-    .orderBy(...order)
-    .limit(query.limit + 1);
+    .orderBy(...(shape.newest ? newestFirst : oldestFirst))
+    .limit(shape.limit);
+}
+
+/**
+ * The gallery page query, exported so a test can EXPLAIN it. Keyset on (created_at, id): the
+ * row comparison is an index condition on generated_images_public_idx, walked forwards for
+ * newest and backwards for oldest, so page 1000 costs what page 1 costs.
+ */
+export function galleryQuery(db: DbExecutor, query: GalleryQuery) {
+  const tsquery = searchQuery(query.q);
+  return gallerySelect(db, {
+    newest: query.sort === 'newest',
+    cursor: query.cursor ? decodeCursor(query.cursor) : undefined,
+    tsquery: tsquery ?? undefined,
+    limit: query.limit + 1,
+  });
+}
+
+// The gallery is the busiest read: each of its eight shapes (sort × cursor × search) is
+// prepared once per database, so a request only binds values.
+const galleryStatements = new WeakMap<DbExecutor, Map<string, ReturnType<typeof prepareGallery>>>();
+
+function prepareGallery(db: DbExecutor, newest: boolean, cursor: boolean, search: boolean) {
+  const name = `gallery_${newest ? 'newest' : 'oldest'}${cursor ? '_after' : ''}${search ? '_search' : ''}`;
+  return gallerySelect(db, {
+    newest,
+    cursor: cursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : undefined,
+    tsquery: search ? sql.placeholder('tsquery') : undefined,
+    limit: sql.placeholder('limit'),
+  }).prepare(name);
+}
+
+async function runGalleryQuery(db: DbExecutor, query: GalleryQuery) {
+  const newest = query.sort === 'newest';
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const tsquery = searchQuery(query.q);
+  const key = `${newest}|${Boolean(cursor)}|${Boolean(tsquery)}`;
+  let statements = galleryStatements.get(db);
+  if (!statements) {
+    statements = new Map();
+    galleryStatements.set(db, statements);
+  }
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = prepareGallery(db, newest, Boolean(cursor), Boolean(tsquery));
+    statements.set(key, statement);
+  }
+  return statement.execute({
+    cursorAt: cursor?.createdAt,
+    cursorId: cursor?.id,
+    tsquery,
+    limit: query.limit + 1,
+  });
 }
 
 function galleryItem(row: {
@@ -163,7 +214,7 @@ function galleryItem(row: {
 
 /** Public images only, one page after the cursor; nextCursor is null on the last page. */
 export async function listGallery(opts: { db: Database; query: GalleryQuery }): Promise<GalleryPage> {
-  const rows = await galleryQuery(opts.db, opts.query);
+  const rows = await runGalleryQuery(opts.db, opts.query);
   const page = rows.slice(0, opts.query.limit);
   const last = page.at(-1);
   const more = rows.length > opts.query.limit && last;
