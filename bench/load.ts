@@ -115,15 +115,21 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
   const seconds = (performance.now() - started) / 1000;
-  const waits = await queryRows<{ wait_ms: number; failed: boolean }>(
+  const waits = await queryRows<{ wait_ms: number; run_ms: number; failed: boolean }>(
     db.db,
-    sql`select extract(epoch from (started_at - created_at)) * 1000 as wait_ms, status = 'failed' as failed from generations`,
+    sql`select extract(epoch from (started_at - created_at)) * 1000 as wait_ms,
+      extract(epoch from (finished_at - started_at)) * 1000 as run_ms, status = 'failed' as failed
+      from generations`,
   );
+  const runMs = waits.map((w) => Number(w.run_ms));
   const waitMs = waits.map((w) => Number(w.wait_ms));
   const failed = waits.filter((w) => w.failed).length;
   const ideal = MEMBERS / (WORKER_SLOTS * (1000 / PROVIDER_MS));
   console.info(
     `\n${MEMBERS} members, one generation each: ${accepted} accepted, ${done} finished (${failed} failed) in ${seconds.toFixed(1)} s = ${(done / seconds).toFixed(1)} jobs/s`,
+  );
+  console.info(
+    `job run (claim to settled, provider ${PROVIDER_MS} ms included): median ${median(runMs).toFixed(0)} ms, p95 ${percentile(runMs, 95).toFixed(0)} ms`,
   );
   console.info(
     `queue wait: median ${median(waitMs).toFixed(0)} ms, p95 ${percentile(waitMs, 95).toFixed(0)} ms; provider-bound ideal with ${WORKER_SLOTS} worker slots × ${PROVIDER_MS} ms: ${ideal.toFixed(1)} s (${(seconds / ideal).toFixed(2)}× of ideal)`,

@@ -18,7 +18,7 @@ import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIProvider } from './generation/providers/openai';
 import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
-import { removeBackground } from './images/variants';
+import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
@@ -125,6 +125,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const moderation = overrides.moderation ?? defaults.moderation;
     const events = createGenerationEvents();
     const thumbnails = createThumbnailQueue({ db, storage, logger });
+    // The first jobs would otherwise all wait for the background-removal thread to load.
+    if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
     const pipeline = {
       db,
       storage,
@@ -133,7 +135,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       events,
       logger,
       validationPauseMs: overrides.validationPauseMs ?? VALIDATION_PAUSE_MS,
-      removeBackground,
+      // Off the event loop: a worker process runs many jobs at once.
+      removeBackground: removeBackgroundOffThread,
       thumbnails,
       // Several beats per stale period, so one slow write never looks like a dead job.
       heartbeatMs: Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),

@@ -110,6 +110,19 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     res.end(text);
   }
 
+  // A real provider renders on its own machines: the fake renders each kind of picture once, so
+  // load tests measure our CPU, not the fake's.
+  const rendered = new Map<string, Promise<Buffer>>();
+  const cachedImage = (opts: Parameters<typeof makeImage>[0] & {}) => {
+    const key = JSON.stringify([opts.width, opts.height, opts.format, opts.alpha]);
+    let image = rendered.get(key);
+    if (!image) {
+      image = makeImage(opts);
+      rendered.set(key, image);
+    }
+    return image;
+  };
+
   async function reply(endpoint: FakeEndpoint, req: RecordedRequest, res: http.ServerResponse) {
     const next = queues[endpoint].shift() ?? defaultReply(endpoint);
     if (next.delayMs) await new Promise((r) => setTimeout(r, next.delayMs));
@@ -123,7 +136,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       });
     }
     if ('image' in next) {
-      const bytes = await makeImage(next);
+      const bytes = await cachedImage(next);
       if (next.image === 'b64') {
         return send(res, 200, {
           created: Math.floor(Date.now() / 1000),

@@ -28,6 +28,8 @@ export type GeneratedImage = {
 export type ImageProvider = {
   name: string;
   model: string;
+  /** Its pictures come on a plain background that the pipeline removes (a CPU-heavy step). */
+  opaqueOutput?: boolean;
   generateImage(input: GenerateImageInput): Promise<GeneratedImage>;
 };
 

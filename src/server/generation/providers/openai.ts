@@ -411,5 +411,5 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImagePr
     }
   }
 
-  return { name: 'openai', model, family, generateImage };
+  return { name: 'openai', model, family, opaqueOutput: !profile.transparentOutput, generateImage };
 }

@@ -1,5 +1,7 @@
 // Download variants of a stored picture: background removal, sticker, SVG trace and the final file.
 // Pure functions on image buffers; storing and caching the results is the caller's job.
+
+export { warmPixelWorker } from './pixel-worker';
 export type { RgbaImage } from './raw';
 export {
   BACKGROUND_TOLERANCE,
@@ -8,6 +10,7 @@ export {
   type RemoveBackgroundOptions,
   type RemoveBackgroundResult,
   removeBackground,
+  removeBackgroundOffThread,
   removeBackgroundPixels,
 } from './remove-background';
 export {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BackgroundRemovalError, removeBackground } from './remove-background';
+import { BackgroundRemovalError, removeBackground, removeBackgroundOffThread } from './remove-background';
 import {
   composerStylePng,
   photoLikePng,
@@ -138,5 +138,30 @@ describe('removeBackground on a clean white background', () => {
     expect(pixels.at(10, 10)[3]).toBe(0);
     expect(pixels.at(500, 500)).toEqual([0xff, 0xfa, 0xe0, 255]);
     expect(pixels.at(302, 500)[3]).toBe(255);
+  });
+});
+
+describe('removeBackgroundOffThread (the pipeline runs it in the pixel worker)', () => {
+  it('gives the same picture as removeBackground, pixel for pixel', async () => {
+    const provider = await providerStylePng();
+    const [here, there] = await Promise.all([
+      removeBackground(provider),
+      removeBackgroundOffThread(provider),
+    ]);
+    const raw = (png: Buffer) => sharp(png).ensureAlpha().raw().toBuffer();
+    const [a, b] = await Promise.all([raw(here), raw(there)]);
+    expect(b.length).toBe(1024 * 1024 * 4);
+    expect(b.equals(a)).toBe(true);
+    // And the background really went: a corner is transparent, the centre is not.
+    expect(b[3]).toBe(0);
+    expect(b[(512 * 1024 + 512) * 4 + 3]).toBe(255);
+  });
+
+  it('returns an already transparent picture unchanged and keeps the refusals and their codes', async () => {
+    const composer = await composerStylePng();
+    expect(await removeBackgroundOffThread(composer)).toBe(composer);
+    const error = await removeBackgroundOffThread(await photoLikePng(256)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackgroundRemovalError);
+    expect((error as BackgroundRemovalError).code).toBe('not-plain-background');
   });
 });

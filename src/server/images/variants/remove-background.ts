@@ -1,3 +1,4 @@
+import { type PixelTaskFailure, runPixelTask } from './pixel-worker';
 import { decodeRgba, encodePng, hasTransparentBorder, type RgbaImage } from './raw';
 
 export type BackgroundRemovalFailure = 'not-plain-background' | 'empty-subject';
@@ -144,6 +145,36 @@ export async function removeBackground(png: Buffer, options: RemoveBackgroundOpt
   const image = await decodeRgba(png);
   if (removeBackgroundPixels(image, options) === 'already-transparent') return png;
   return encodePng(image);
+}
+
+const REMOVE_BACKGROUND_TIMEOUT_MS = 30_000;
+
+/**
+ * removeBackground with the pixel loop (~30 ms for 1024²) in the pixel worker thread, so a
+ * generation worker keeps serving its other jobs meanwhile. Same results and errors.
+ */
+export async function removeBackgroundOffThread(
+  png: Buffer,
+  options: RemoveBackgroundOptions = {},
+): Promise<Buffer> {
+  const decoded = await decodeRgba(png);
+  // A copy owns its memory, so it can be handed over to the worker without copying again.
+  const image = { ...decoded, data: new Uint8Array(decoded.data) };
+  try {
+    const reply = await runPixelTask(
+      { kind: 'remove-background', image, options },
+      [image.data.buffer],
+      REMOVE_BACKGROUND_TIMEOUT_MS,
+      'Removing the background took too long',
+    );
+    if (reply.kind !== 'remove-background') throw new Error('Unexpected reply from the pixel worker');
+    if (reply.result === 'already-transparent') return png;
+    return encodePng({ data: reply.data, width: image.width, height: image.height });
+  } catch (error) {
+    const failure = (error as { failure?: PixelTaskFailure }).failure;
+    if (failure?.code) throw new BackgroundRemovalError(failure.code, failure.message);
+    throw error;
+  }
 }
 
 function borderIndices(w: number, h: number): Int32Array {

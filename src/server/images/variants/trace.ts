@@ -1,8 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
+import { runPixelTask } from './pixel-worker';
 import { TRACE_VIEWBOX, type TracePixelsInput, tracePixelsToSvg } from './trace-pixels';
 
 export { TRACE_VIEWBOX } from './trace-pixels';
@@ -42,86 +39,20 @@ export async function traceToSvg(transparentPng: Buffer, options: TraceOptions =
   return traceInWorker(input);
 }
 
-// The worker module is TypeScript: a small JS bootstrap loads it through tsx's API (a `--import tsx` flag
-// on the worker does not reach its entry module on Node 20). Resolved from here, whatever the working dir.
-const bootstrap = `
-const { workerData } = require('node:worker_threads');
-import(workerData.tsxApi).then(({ tsImport }) => tsImport(workerData.workerModule, workerData.workerModule));
-`;
-
-function resolveTsxEsmApi(): string {
-  // require.resolve would pick the CommonJS build; the worker needs the ESM one named in tsx's exports.
-  const manifest = createRequire(import.meta.url).resolve('tsx/package.json');
-  const exports = JSON.parse(readFileSync(manifest, 'utf8')).exports as Record<
-    string,
-    { import: { default: string } }
-  >;
-  return new URL(exports['./esm/api'].import.default, pathToFileURL(manifest)).href;
-}
-
-type WorkerReply = { id: number; ok: true; svg: string } | { id: number; ok: false; message: string };
-interface PendingTrace {
-  resolve: (svg: string) => void;
-  reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
-}
-
-// One long-lived worker per process, started on first use: requests queue in it, so at most one core traces.
-let worker: Worker | null = null;
-let nextId = 1;
-const pending = new Map<number, PendingTrace>();
-
-function stopWorker(reason: Error): void {
-  const current = worker;
-  worker = null;
-  for (const trace of pending.values()) {
-    clearTimeout(trace.timer);
-    trace.reject(reason);
+async function traceInWorker(input: TracePixelsInput & { data: Uint8Array<ArrayBuffer> }): Promise<string> {
+  try {
+    const reply = await runPixelTask(
+      { kind: 'trace', input },
+      [input.data.buffer],
+      TRACE_TIMEOUT_MS,
+      'Tracing the picture took too long',
+    );
+    if (reply.kind !== 'trace') throw new Error('Unexpected reply from the pixel worker');
+    return reply.svg;
+  } catch (error) {
+    if (!(error as { failure?: unknown }).failure) throw error;
+    throw new Error(`Tracing failed: ${(error as Error).message}`);
   }
-  pending.clear();
-  void current?.terminate();
-}
-
-function getWorker(): Worker {
-  if (worker) return worker;
-  const workerData = {
-    tsxApi: resolveTsxEsmApi(),
-    workerModule: new URL('./trace-worker.ts', import.meta.url).href,
-  };
-  const created = new Worker(bootstrap, { eval: true, workerData });
-  created.on('message', (reply: WorkerReply) => {
-    const trace = pending.get(reply.id);
-    if (!trace) return;
-    pending.delete(reply.id);
-    clearTimeout(trace.timer);
-    if (reply.ok) trace.resolve(reply.svg);
-    else trace.reject(new Error(`Tracing failed: ${reply.message}`));
-    // An idle worker must not keep the process alive.
-    if (pending.size === 0) created.unref();
-  });
-  created.on('error', (error) => {
-    if (worker === created) stopWorker(error);
-  });
-  created.on('exit', (code) => {
-    if (worker === created) stopWorker(new Error(`Tracing worker stopped (exit code ${code})`));
-  });
-  worker = created;
-  return created;
-}
-
-function traceInWorker(input: TracePixelsInput & { data: Uint8Array<ArrayBuffer> }): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const thread = getWorker();
-    const id = nextId++;
-    const timer = setTimeout(() => {
-      // A stuck trace blocks every one queued behind it: restart the worker.
-      if (worker === thread) stopWorker(new Error('Tracing the picture took too long'));
-    }, TRACE_TIMEOUT_MS);
-    timer.unref();
-    pending.set(id, { resolve, reject, timer });
-    thread.ref();
-    thread.postMessage({ id, input }, [input.data.buffer]);
-  });
 }
 
 /** Sets the root element's width and height (the viewBox stays), adding a viewBox when it had none. */
