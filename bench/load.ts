@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
 import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';
-import { startServer, startWorker } from '../tests/helpers/process';
+import { type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
 import { median, percentile } from './stats';
 
 const base =
@@ -31,9 +31,23 @@ const env = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 };
-const webA = await startServer({ ...env, WORKERS: '0' });
-const webB = await startServer({ ...env, WORKERS: '0' });
-const worker = await startWorker({ ...env, WORKERS: String(WORKER_SLOTS) });
+// A process that fails to start must not leave the others running.
+const started: ServerProcess[] = [];
+const start = async (proc: Promise<ServerProcess>) => {
+  try {
+    const running = await proc;
+    started.push(running);
+    return running;
+  } catch (error) {
+    for (const p of started) await p.stop('SIGTERM');
+    await fake.close();
+    await fresh.drop();
+    throw error;
+  }
+};
+const webA = await start(startServer({ ...env, WORKERS: '0' }));
+const webB = await start(startServer({ ...env, WORKERS: '0' }));
+const worker = await start(startWorker({ ...env, WORKERS: String(WORKER_SLOTS) }));
 const db = await openDatabase({ kind: 'postgres', url: fresh.url, max: 4 });
 
 async function signUp(url: string, email: string) {
