@@ -6,16 +6,16 @@ import { monthKey } from '../../core/month';
 import { monthlyImageLimit } from '../../core/tiers';
 import { avatarInitials, displayName, emailPrefix } from '../../core/user';
 import { tierOf } from '../credits/service';
-import type { Database } from '../db/client';
+import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { creditAccounts, generatedImages, imageUsage, memberships, profiles, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import { imageKeys, type Storage } from '../storage/storage';
 
-/** Everything the nav, dashboard and generator show, in one read-only query. */
-function meQuery(db: Database) {
-  return db
+// Read on every page load, so prepared once.
+const meQuery = (db: Database, name: string) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -37,18 +37,11 @@ function meQuery(db: Database) {
       and(eq(imageUsage.userId, users.id), eq(imageUsage.month, sql.placeholder('month'))),
     )
     .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('account_me');
-}
+    .prepare(name);
 
-// Read on every page load: prepared once per database.
-const meQueries = new WeakMap<Database, ReturnType<typeof meQuery>>();
-
+/** Everything the nav, dashboard and generator show, in one read-only query. */
 export async function getMe(db: Database, userId: string, now = new Date()): Promise<Me> {
-  let query = meQueries.get(db);
-  if (!query) {
-    query = meQuery(db);
-    meQueries.set(db, query);
-  }
+  const query = preparedOnce(db, 'account_me', (name) => meQuery(db, name));
   const [row] = await query.execute({ userId, month: monthKey(now) });
   if (!row) throw notFound('Account not found');
   const fullName = row.fullName ?? '';

@@ -4,8 +4,8 @@
 // other case (expired, due for refresh, a cookie we cannot verify) goes to Better Auth's own
 // getSession, which cleans up or extends the session. Signing out or revoking deletes the row, so
 // it takes effect on the next request, in every process.
-import { webcrypto } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { parseSigned } from 'hono/utils/cookie';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
@@ -31,30 +31,20 @@ export function createSessionReader(opts: {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_by_token');
-  let signing: Promise<{ cookieName: string; key: webcrypto.CryptoKey }> | undefined;
-  const loadSigning = async () => {
-    const ctx = await auth.$context;
-    const key = await webcrypto.subtle.importKey(
-      'raw',
-      new TextEncoder().encode(ctx.secret),
-      { name: 'HMAC', hash: 'SHA-256' },
-      false,
-      ['verify'],
-    );
-    return { cookieName: ctx.authCookies.sessionToken.name, key };
-  };
   const slowPath = async (headers: Headers): Promise<SessionUser | null> => {
     const session = await auth.api.getSession({ headers });
     return session ? { id: session.user.id, email: session.user.email } : null;
   };
 
   return async (headers) => {
-    signing ??= loadSigning();
-    const { cookieName, key } = await signing;
-    const value = readCookie(headers.get('cookie'), cookieName);
-    if (!value) return null;
-    const token = await verifiedToken(value, key);
-    if (!token) return slowPath(headers);
+    const cookie = headers.get('cookie');
+    if (!cookie) return null;
+    const ctx = await auth.$context;
+    const name = ctx.authCookies.sessionToken.name;
+    // Better Auth signs the cookie the way Hono does: token, dot, base64 HMAC-SHA256.
+    const token = (await parseSigned(cookie, ctx.secret, name))[name];
+    if (token === undefined) return null;
+    if (token === false) return slowPath(headers);
     const [row] = await byToken.execute({ token });
     if (!row) return null;
     const now = Date.now();
@@ -63,35 +53,4 @@ export function createSessionReader(opts: {
     if (row.expiresAt.getTime() <= now || refreshDue) return slowPath(headers);
     return { id: row.id, email: row.email };
   };
-}
-
-function readCookie(header: string | null, name: string): string | null {
-  if (!header) return null;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
-/** `token.signature`, the signature a base64 HMAC-SHA256 of the token (Better Auth's signed cookie). */
-async function verifiedToken(value: string, key: webcrypto.CryptoKey): Promise<string | null> {
-  const dot = value.lastIndexOf('.');
-  if (dot < 1) return null;
-  const token = value.slice(0, dot);
-  const signature = value.slice(dot + 1);
-  if (signature.length !== 44 || !signature.endsWith('=')) return null;
-  const ok = await webcrypto.subtle.verify(
-    'HMAC',
-    key,
-    Buffer.from(signature, 'base64'),
-    new TextEncoder().encode(token),
-  );
-  return ok ? token : null;
 }

@@ -4,7 +4,7 @@ import { AppError, unauthorized } from '../http/errors';
 import type { Auth } from './auth';
 import type { SessionUser } from './session-reader';
 
-export type { SessionUser };
+export type { SessionUser } from './session-reader';
 
 export type SessionVars = { user: SessionUser };
 

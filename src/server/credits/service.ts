@@ -88,6 +88,7 @@ export async function reserveUsage(
   return { used: Number(row.count) - 1, tier: tierOf(membership, now), credits: Number(row.balance ?? 0) };
 }
 
+/** Gives back an image reserved by a generation that failed. */
 export async function releaseUsage(db: DbExecutor, userId: string, month: string): Promise<void> {
   await db
     .update(imageUsage)

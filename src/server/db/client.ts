@@ -165,3 +165,23 @@ export async function queryRows<T>(db: DbExecutor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+const preparedByDatabase = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A statement prepared once per database under `name` (on PostgreSQL a named server-side
+ * statement), for reads on every request: later calls only bind values.
+ */
+export function preparedOnce<T>(db: DbExecutor, name: string, prepare: (name: string) => T): T {
+  let statements = preparedByDatabase.get(db);
+  if (!statements) {
+    statements = new Map();
+    preparedByDatabase.set(db, statements);
+  }
+  let statement = statements.get(name) as T | undefined;
+  if (statement === undefined) {
+    statement = prepare(name);
+    statements.set(name, statement);
+  }
+  return statement;
+}

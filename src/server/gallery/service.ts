@@ -7,7 +7,7 @@ import { MESSAGES } from '../../core/messages';
 import type { Privacy } from '../../core/options';
 import { emailPrefix, ledgerDescription } from '../../core/user';
 import { effectiveTier, getBalance, spendCredits } from '../credits/service';
-import type { Database, DbExecutor } from '../db/client';
+import { type Database, type DbExecutor, preparedOnce } from '../db/client';
 import { creditTransactions, generatedImages, users } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { imageUrls, imageView } from '../generation/views';
@@ -153,34 +153,22 @@ export function galleryQuery(db: DbExecutor, query: GalleryQuery) {
 }
 
 // The gallery is the busiest read: each of its eight shapes (sort × cursor × search) is
-// prepared once per database, so a request only binds values.
-const galleryStatements = new WeakMap<DbExecutor, Map<string, ReturnType<typeof prepareGallery>>>();
-
-function prepareGallery(db: DbExecutor, newest: boolean, cursor: boolean, search: boolean) {
-  const name = `gallery_${newest ? 'newest' : 'oldest'}${cursor ? '_after' : ''}${search ? '_search' : ''}`;
-  return gallerySelect(db, {
-    newest,
-    cursor: cursor ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') } : undefined,
-    tsquery: search ? sql.placeholder('tsquery') : undefined,
-    limit: sql.placeholder('limit'),
-  }).prepare(name);
-}
-
-async function runGalleryQuery(db: DbExecutor, query: GalleryQuery) {
+// prepared once, so a request only binds values.
+function runGalleryQuery(db: DbExecutor, query: GalleryQuery) {
   const newest = query.sort === 'newest';
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const tsquery = searchQuery(query.q);
-  const key = `${newest}|${Boolean(cursor)}|${Boolean(tsquery)}`;
-  let statements = galleryStatements.get(db);
-  if (!statements) {
-    statements = new Map();
-    galleryStatements.set(db, statements);
-  }
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = prepareGallery(db, newest, Boolean(cursor), Boolean(tsquery));
-    statements.set(key, statement);
-  }
+  const name = `gallery_${newest ? 'newest' : 'oldest'}${cursor ? '_after' : ''}${tsquery ? '_search' : ''}`;
+  const statement = preparedOnce(db, name, () =>
+    gallerySelect(db, {
+      newest,
+      cursor: cursor
+        ? { createdAt: sql.placeholder('cursorAt'), id: sql.placeholder('cursorId') }
+        : undefined,
+      tsquery: tsquery ? sql.placeholder('tsquery') : undefined,
+      limit: sql.placeholder('limit'),
+    }).prepare(name),
+  );
   return statement.execute({
     cursorAt: cursor?.createdAt,
     cursorId: cursor?.id,

@@ -208,7 +208,7 @@ async function storeImage(
 
   // One statement settles the job and records the image: both happen, or neither (the job was
   // failed and refunded meanwhile by the sweeper).
-  const settled = await queryRows<{ id: string }>(
+  const recorded = await queryRows<{ id: string }>(
     db,
     sql`with done as (
       update ${generations}
@@ -223,13 +223,13 @@ async function storeImage(
       ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int
     from done
     returning id`,
-  ).then((rows) => rows.length > 0);
-  if (settled) deps.events.publish(job.id);
-  if (!settled) {
+  );
+  if (recorded.length === 0) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
     await storage.deletePrefix(imageKeys.prefix(imageId));
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
+  deps.events.publish(job.id);
   // The thumbnail is for grids, not for the person waiting on this result: background work.
   deps.thumbnails.add(imageId, image.png);
   return imageId;
