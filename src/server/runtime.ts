@@ -70,6 +70,8 @@ export type RuntimeOverrides = {
   validationPauseMs?: number;
   /** Set false to leave the sweeper and queued-job pickup to the caller (tests). */
   background?: boolean;
+  /** pg-boss retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
+  jobRetry?: { limit: number; delaySeconds: number };
 };
 
 /** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
@@ -148,6 +150,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             concurrency: config.workers,
             run: (id, opts) => runGeneration(pipeline, id, opts),
             logger,
+            retryLimit: overrides.jobRetry?.limit,
+            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
           })
         : createInProcessRunner({
             concurrency: config.workers,

@@ -20,7 +20,10 @@ export async function createPgBossRunner(opts: {
   concurrency: number;
   run: QueueHandler;
   logger: Logger;
+  /** Retries of a job whose handler threw (3 by default). */
   retryLimit?: number;
+  /** Wait before the first retry (2 s by default); each later one waits about twice as long. */
+  retryDelaySeconds?: number;
 }): Promise<JobRunner> {
   const { logger } = opts;
   const retryLimit = opts.retryLimit ?? 3;
@@ -35,7 +38,7 @@ export async function createPgBossRunner(opts: {
   await boss.createQueue(GENERATION_QUEUE, {
     name: GENERATION_QUEUE,
     retryLimit,
-    retryDelay: 2,
+    retryDelay: opts.retryDelaySeconds ?? 2,
     retryBackoff: true,
     // Longer than any provider call with its own retries; a crashed worker's job comes back after it.
     expireInSeconds: 15 * 60,
@@ -88,6 +91,9 @@ export async function createPgBossRunner(opts: {
   let idleWaiters: Array<() => void> = [];
   const loops: Promise<void>[] = [];
   const slot = async () => {
+    // The previous job's complete (or fail) runs while this loop fetches its next job: one round
+    // trip less between two jobs of a slot. The job row, not pg-boss, is what money depends on.
+    let settling: Promise<unknown> = Promise.resolve();
     while (!stopped) {
       let job: PgBoss.JobWithMetadata<{ id: string }> | undefined;
       try {
@@ -101,12 +107,19 @@ export async function createPgBossRunner(opts: {
       }
       wakeOne();
       active++;
+      const queued = job;
       try {
-        await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit });
-        await boss.complete(GENERATION_QUEUE, job.id);
+        await opts.run(queued.data.id, { canRetry: queued.retryCount < queued.retryLimit });
+        // A complete that fails leaves the queue entry to expire and come back; running it again
+        // is a no-op, since only a 'queued' job row can be claimed.
+        settling = boss
+          .complete(GENERATION_QUEUE, queued.id)
+          .catch((err) => logger.warn({ err, jobId: queued.id }, 'could not mark a job complete'));
       } catch (err) {
         // pg-boss retries with backoff, then moves the job to the dead-letter queue.
-        await boss.fail(GENERATION_QUEUE, job.id, { message: (err as Error).message }).catch(() => {});
+        settling = boss
+          .fail(GENERATION_QUEUE, queued.id, { message: (err as Error).message })
+          .catch((failErr) => logger.warn({ err: failErr, jobId: queued.id }, 'could not mark a job failed'));
       } finally {
         active--;
         if (active === 0) {
@@ -115,6 +128,7 @@ export async function createPgBossRunner(opts: {
         }
       }
     }
+    await settling;
   };
   for (let i = 0; i < opts.concurrency; i++) loops.push(slot());
 

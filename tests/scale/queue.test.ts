@@ -1,0 +1,165 @@
+// The pg-boss queue on PostgreSQL: transient provider failures are retried with backoff, a job is
+// charged once and refunded at most once however many attempts it takes, and a handler that keeps
+// crashing ends in the dead-letter queue. Runs when TEST_DATABASE_URL is set (CI sets it).
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
+import { type DatabaseHandle, openDatabase, queryRows } from '../../src/server/db/client';
+import { creditTransactions, generations } from '../../src/server/db/schema';
+import { ProviderError } from '../../src/server/generation/ports';
+import { createPgBossRunner, DEAD_LETTER_QUEUE, GENERATION_QUEUE } from '../../src/server/jobs/pg-boss';
+import type { JobRunner } from '../../src/server/jobs/runner';
+import { silentLogger } from '../../src/server/logger';
+import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { scriptedProvider } from '../helpers/fake-provider';
+import { createTestDatabase } from '../helpers/postgres';
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+
+const busy = () =>
+  new ProviderError({
+    code: 'busy',
+    userMessage: 'The image service is busy, please try again in a minute',
+    transient: true,
+  });
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
+  let fresh: { url: string; drop(): Promise<void> };
+  let app: TestApp | undefined;
+  let runner: JobRunner | undefined;
+  let db: DatabaseHandle | undefined;
+
+  // A database each: pg-boss keeps a queue's retry settings from when it was first created.
+  beforeEach(async () => {
+    fresh = await createTestDatabase(baseUrl!);
+  });
+  afterEach(async () => {
+    await app?.close();
+    await runner?.stop();
+    await db?.close();
+    await fresh?.drop();
+    app = undefined;
+    runner = undefined;
+    db = undefined;
+  });
+
+  async function startApp(script: Parameters<typeof scriptedProvider>[0]) {
+    const provider = scriptedProvider(script);
+    app = await createTestApp({
+      env: { DATABASE_URL: fresh.url, JOB_QUEUE: 'pg-boss', WORKERS: '2' },
+      overrides: {
+        // The app's data and pg-boss's queue in the same database, as in production.
+        database: await openDatabase({ kind: 'postgres', url: fresh.url, max: 4 }),
+        imageProvider: provider,
+        background: false,
+        jobRetry: { limit: 2, delaySeconds: 1 },
+      },
+    });
+    return { app, provider };
+  }
+
+  /** A member with one credit asks for a premium theme (1 credit) and waits for the result. */
+  async function generateWithCredit(app: TestApp) {
+    const { cookie, user } = await signUp(app);
+    await addCredits(app.deps.database.db, {
+      userId: user.id,
+      amount: 1,
+      type: 'grant',
+      description: 'test',
+    });
+    const res = await app.request('/api/generations', {
+      method: 'POST',
+      cookie,
+      json: { prompt: 'a robot watering flowers', theme: 'pixel' },
+    });
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const job = await waitFor('the job to settle', async () => {
+      const [row] = await app.deps.database.db.select().from(generations).where(eq(generations.id, id));
+      return row.status === 'succeeded' || row.status === 'failed' ? row : undefined;
+    });
+    const ledger = await app.deps.database.db
+      .select()
+      .from(creditTransactions)
+      .where(eq(creditTransactions.referenceId, id));
+    return { id, job, user, ledger: ledger.map((r) => [r.type, r.amount]).sort() };
+  }
+
+  it('retries a transient provider failure with backoff and charges the credit once', async () => {
+    const { app, provider } = await startApp([busy(), 'ok']);
+    const { job, user, ledger } = await generateWithCredit(app);
+
+    expect(job.status).toBe('succeeded');
+    expect(provider.calls).toBe(2);
+    expect(ledger).toEqual([['spend', -1]]);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(0);
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(1);
+    // The second attempt came from the queue's retry, not from the first run trying again.
+    await waitFor('pg-boss to record the completion', async () => {
+      const [row] = await queryRows<{ state: string; retry_count: number }>(
+        app.deps.database.db,
+        sql`select state, retry_count from pgboss.job where name = ${GENERATION_QUEUE} and data->>'id' = ${job.id}`,
+      );
+      return row?.state === 'completed' ? row : undefined;
+    }).then((row) => expect(row.retry_count).toBe(1));
+  }, 30_000);
+
+  it('fails and refunds exactly once when every attempt fails transiently', async () => {
+    const { app, provider } = await startApp([busy()]);
+    const { job, user, ledger } = await generateWithCredit(app);
+
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe('The image service is busy, please try again in a minute');
+    // The first attempt and two retries (limit 2), then the job was settled.
+    expect(provider.calls).toBe(3);
+    expect(ledger).toEqual([
+      ['refund', 1],
+      ['spend', -1],
+    ]);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
+  }, 30_000);
+
+  it('moves a job whose handler keeps crashing to the dead-letter queue after its retries', async () => {
+    const attempts: string[] = [];
+    runner = await createPgBossRunner({
+      url: fresh.url,
+      concurrency: 1,
+      logger: silentLogger,
+      retryLimit: 1,
+      retryDelaySeconds: 1,
+      run: async (id) => {
+        attempts.push(id);
+        throw new Error('worker crashed');
+      },
+    });
+    const id = crypto.randomUUID();
+    runner.enqueue(id);
+    db = await openDatabase({ kind: 'postgres', url: fresh.url, max: 1 });
+    const dead = await waitFor('the dead-letter queue', async () => {
+      const [row] = await queryRows<{ data: { id: string } }>(
+        db!.db,
+        sql`select data from pgboss.job where name = ${DEAD_LETTER_QUEUE} and data->>'id' = ${id}`,
+      );
+      return row;
+    });
+    expect(dead.data.id).toBe(id);
+    expect(attempts).toEqual([id, id]);
+    const [original] = await queryRows<{ state: string; output: { message?: string } }>(
+      db.db,
+      sql`select state, output from pgboss.job where name = ${GENERATION_QUEUE} and data->>'id' = ${id}`,
+    );
+    expect(original.state).toBe('failed');
+    expect(original.output.message).toBe('worker crashed');
+  }, 30_000);
+});
