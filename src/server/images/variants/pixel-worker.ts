@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { RgbaImage } from './raw';
 import type {
   BackgroundRemovalFailure,
   RemoveBackgroundOptions,
@@ -15,11 +14,12 @@ import type { TracePixelsInput } from './trace-pixels';
 
 export type PixelTask =
   | { kind: 'trace'; input: TracePixelsInput }
-  | { kind: 'remove-background'; image: RgbaImage; options: RemoveBackgroundOptions };
+  | { kind: 'remove-background'; png: Uint8Array; options: RemoveBackgroundOptions };
 
 export type PixelTaskReply =
   | { id: number; ok: true; kind: 'trace'; svg: string }
-  | { id: number; ok: true; kind: 'remove-background'; result: RemoveBackgroundResult; data: Uint8Array }
+  /** `png` is the cut-out picture; absent when the picture was already transparent. */
+  | { id: number; ok: true; kind: 'remove-background'; result: RemoveBackgroundResult; png?: Uint8Array }
   | { id: number; ok: false; message: string; code?: BackgroundRemovalFailure };
 
 export type PixelTaskFailure = Extract<PixelTaskReply, { ok: false }>;

@@ -94,26 +94,23 @@ export async function removeBackground(png: Buffer, options: RemoveBackgroundOpt
 const REMOVE_BACKGROUND_TIMEOUT_MS = 30_000;
 
 /**
- * removeBackground with the pixel loop (~7 ms for 1024²) in the pixel worker thread, so a
- * generation worker keeps serving its other jobs meanwhile. Same results and errors.
+ * removeBackground in the pixel worker thread, decoding and encoding included, so a generation
+ * worker's event loop keeps serving its other jobs meanwhile. Same results and errors.
  */
 export async function removeBackgroundOffThread(
   png: Buffer,
   options: RemoveBackgroundOptions = {},
 ): Promise<Buffer> {
-  const decoded = await decodeRgba(png);
-  // A copy owns its memory, so it can be handed over to the worker without copying again.
-  const image = { ...decoded, data: new Uint8Array(decoded.data) };
   try {
     const reply = await runPixelTask(
-      { kind: 'remove-background', image, options },
-      [image.data.buffer],
+      { kind: 'remove-background', png, options },
+      [],
       REMOVE_BACKGROUND_TIMEOUT_MS,
       'Removing the background took too long',
     );
     if (reply.kind !== 'remove-background') throw new Error('Unexpected reply from the pixel worker');
-    if (reply.result === 'already-transparent') return png;
-    return encodePng({ data: reply.data, width: image.width, height: image.height });
+    if (reply.result === 'already-transparent' || !reply.png) return png;
+    return Buffer.from(reply.png.buffer, reply.png.byteOffset, reply.png.byteLength);
   } catch (error) {
     const failure = (error as { failure?: PixelTaskFailure }).failure;
     if (failure?.code) throw new BackgroundRemovalError(failure.code, failure.message);
