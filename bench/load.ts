@@ -5,7 +5,8 @@
 //    twice: pictures that come back transparent, and opaque ones (gpt-image-2) that go through our
 //    background removal. Jobs/s against the provider-bound ideal, queue wait, slot use, and the CPU
 //    each process spent. Target: throughput limited by the provider, not by us.
-// `npm run bench:load -- http` or `-- generation` runs one part.
+// `npm run bench:load -- http` or `-- generation` runs one part; BENCH_WORKER_SLOTS (16) and
+// BENCH_WORKER_PROCESSES (1) change the worker layout.
 import { readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -52,7 +53,8 @@ const start = async (proc: Promise<ServerProcess>) => {
 };
 const webA = await start(startServer({ ...env, WORKERS: '0' }));
 const webB = await start(startServer({ ...env, WORKERS: '0' }));
-// Worker processes share the slots: one per core keeps each process's event loop out of the others' way.
+// The slots can be split over several worker processes to compare layouts (on this 2-core
+// machine two processes of 8 did no better than one of 16).
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 1);
 const workers: ServerProcess[] = [];
 for (let i = 0; i < WORKER_PROCESSES; i++) {
@@ -207,7 +209,9 @@ async function generationLoad(label: string, picture: { alpha: boolean }) {
     0,
   );
 
-  console.info(`\n${label}: ${MEMBERS} members, one generation each, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES} worker process${WORKER_PROCESSES > 1 ? 'es' : ''}`);
+  console.info(
+    `\n${label}: ${MEMBERS} members, one generation each, ${WORKER_SLOTS} worker slots in ${WORKER_PROCESSES} worker process${WORKER_PROCESSES > 1 ? 'es' : ''}`,
+  );
   console.info(
     `  ${accepted} accepted (all answered in ${acceptedMs.toFixed(0)} ms), ${done} finished, ${failed} failed, in ${seconds.toFixed(1)} s = ${(done / seconds).toFixed(1)} jobs/s; provider-bound ideal ${ideal.toFixed(1)} s (${Math.ceil(MEMBERS / WORKER_SLOTS)} rounds × ${PROVIDER_MS} ms): ${(seconds / ideal).toFixed(2)}× of it`,
   );
