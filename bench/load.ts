@@ -99,12 +99,15 @@ function postgresCpuSeconds(): number {
   }
   return total;
 }
-const cpuSnapshot = () => ({
-  worker: workers.reduce((sum, w) => sum + cpuSeconds(w.child.pid!), 0),
-  web: cpuSeconds(webA.child.pid!) + cpuSeconds(webB.child.pid!),
-  postgres: postgresCpuSeconds(),
-  bench: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
-});
+const cpuSnapshot = () => {
+  const bench = process.cpuUsage();
+  return {
+    worker: workers.reduce((sum, w) => sum + cpuSeconds(w.child.pid!), 0),
+    web: cpuSeconds(webA.child.pid!) + cpuSeconds(webB.child.pid!),
+    postgres: postgresCpuSeconds(),
+    bench: (bench.user + bench.system) / 1e6,
+  };
+};
 
 async function httpLoad() {
   const cookie = await signUp(webA.url, 'load@example.com');

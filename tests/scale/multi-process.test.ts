@@ -9,6 +9,7 @@ import { creditTransactions, users } from '../../src/server/db/schema';
 import { type FakeOpenAI, startFakeOpenAI } from '../helpers/fake-openai';
 import { createTestDatabase } from '../helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../helpers/process';
+import { waitFor } from '../helpers/wait';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -67,16 +68,6 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
       body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
     });
   };
-
-  async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-    const deadline = Date.now() + ms;
-    while (Date.now() < deadline) {
-      const v = await fn();
-      if (v !== undefined) return v;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`timed out waiting for ${what}`);
-  }
 
   async function signUpOn(p: ServerProcess, email: string) {
     const res = await call(p, '/api/auth/sign-up/email', {

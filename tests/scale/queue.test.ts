@@ -13,6 +13,7 @@ import { silentLogger } from '../../src/server/logger';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { createTestDatabase } from '../helpers/postgres';
+import { waitFor } from '../helpers/wait';
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -22,16 +23,6 @@ const busy = () =>
     userMessage: 'The image service is busy, please try again in a minute',
     transient: true,
   });
-
-async function waitFor<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const value = await fn();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
   let fresh: { url: string; drop(): Promise<void> };

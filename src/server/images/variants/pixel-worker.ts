@@ -1,6 +1,6 @@
 // One long-lived worker thread per process for CPU-heavy pixel loops (SVG tracing, background
-// removal), started on first use: requests queue in it, so at most one core does this work and the
-// event loop stays free for requests.
+// removal), started on first use: the loops run one at a time in it (their decoding and encoding on
+// libvips threads), so at most one core runs them and the event loop stays free for requests.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
