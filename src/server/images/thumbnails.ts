@@ -29,15 +29,37 @@ const SAMPLE_MS = 20;
 /** Background work waits for a quiet moment at most this long. */
 const MAX_DEFER_MS = 2000;
 
-async function quietMoment(): Promise<void> {
-  const deadline = performance.now() + MAX_DEFER_MS;
-  let previous = performance.eventLoopUtilization();
-  while (performance.now() < deadline) {
-    await sleep(SAMPLE_MS, undefined, { ref: false });
-    const current = performance.eventLoopUtilization();
-    if (performance.eventLoopUtilization(current, previous).utilization < QUIET_UTILISATION) return;
-    previous = current;
-  }
+/** A sample older than this says little about now and is started afresh. */
+const STALE_SAMPLE_MS = 100;
+
+/**
+ * Waits until the event loop has been quiet over a recent sample of SAMPLE_MS or more. A sample
+ * runs from the previous check, so a queue that keeps finding the process quiet goes on without
+ * sleeping (a fixed pause per thumbnail capped a worker at about 16 thumbnails a second).
+ */
+function createQuietGate(): () => Promise<void> {
+  let since = performance.eventLoopUtilization();
+  let sinceAt = performance.now();
+  return async () => {
+    const deadline = performance.now() + MAX_DEFER_MS;
+    for (;;) {
+      const now = performance.now();
+      if (now >= deadline) return;
+      const age = now - sinceAt;
+      if (age > STALE_SAMPLE_MS) {
+        // Long idle, or a sleep that overran because the loop was busy: sample afresh.
+        since = performance.eventLoopUtilization();
+        sinceAt = now;
+      } else if (age >= SAMPLE_MS) {
+        const current = performance.eventLoopUtilization();
+        const { utilization } = performance.eventLoopUtilization(current, since);
+        since = current;
+        sinceAt = now;
+        if (utilization < QUIET_UTILISATION) return;
+      }
+      await sleep(SAMPLE_MS, undefined, { ref: false });
+    }
+  };
 }
 
 export type ThumbnailQueue = {
@@ -53,6 +75,7 @@ export function createThumbnailQueue(deps: {
   logger: Logger;
 }): ThumbnailQueue {
   let tail: Promise<void> = Promise.resolve();
+  const quietMoment = createQuietGate();
   const make = async (imageId: string, png: Buffer) => {
     await quietMoment();
     await storeThumbnail(deps.storage, imageId, png);
