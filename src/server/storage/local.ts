@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Storage } from './storage';
@@ -22,8 +22,10 @@ export function createLocalStorage(dir: string): Storage {
     async put(key, bytes) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+      // Write then rename, so a reader never sees half a file. Each write has its own temporary
+      // name: two writes of one key in the same millisecond (a grid making a thumbnail while the
+      // queue makes it) shared one, and the second rename failed.
+      const tmp = `${file}.${randomUUID()}.tmp`;
       await writeFile(tmp, bytes);
       await rename(tmp, file);
     },
