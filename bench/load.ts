@@ -15,6 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
+import { imageKeys } from '../src/server/storage/storage';
 import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
@@ -221,7 +222,8 @@ async function generationLoad(
   const seconds = (performance.now() - started) / 1000;
   // Thumbnails are made after the job, in the background; the CPU a job costs includes its own.
   const images = await queryRows<{ id: string }>(db.db, sql`select id from generated_images where ${mine}`);
-  const thumbnail = (id: string) => path.join(dataDir, 'images', 'images', id, 'thumb.webp');
+  // Local storage keeps a key under DATA_DIR/images.
+  const thumbnail = (id: string) => path.join(dataDir, 'images', imageKeys.thumb(id));
   while (performance.now() - started < 180_000 && !images.every((i) => existsSync(thumbnail(i.id)))) {
     await new Promise((r) => setTimeout(r, 50));
   }
