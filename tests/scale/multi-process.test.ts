@@ -1,5 +1,8 @@
 // Two web processes and generation workers on one PostgreSQL database, as in production at scale.
 // Runs when TEST_DATABASE_URL is set (CI sets it); pg-boss needs PostgreSQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
@@ -21,11 +24,14 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
   let webA: ServerProcess;
   let webB: ServerProcess;
   let env: Record<string, string>;
+  // One folder for every process's pictures (a stand-in for the bucket), not the checkout's data/.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-multi-'));
 
   beforeAll(async () => {
     fresh = await createTestDatabase(baseUrl!);
     fake = await startFakeOpenAI();
     env = {
+      DATA_DIR: dataDir,
       DATABASE_URL: fresh.url,
       // Every process must sign and read the same session cookies.
       AUTH_SECRET: 'multi-process-secret-multi-process-secret',
@@ -50,6 +56,7 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
     await db?.close();
     await fake?.close();
     await fresh?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const origin = (p: ServerProcess) => p.url.replace('127.0.0.1', 'localhost');
