@@ -47,18 +47,21 @@ const env = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
 };
-// A process that fails to start must not leave the others running.
 const started: ServerProcess[] = [];
+/** Stops every process started so far and removes what the run made; at the end, or when one fails to start. */
+async function shutDown() {
+  for (const p of started) await p.stop('SIGTERM');
+  await fake.close();
+  await fresh.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
 const start = async (proc: Promise<ServerProcess>) => {
   try {
     const running = await proc;
     started.push(running);
     return running;
   } catch (error) {
-    for (const p of started) await p.stop('SIGTERM');
-    await fake.close();
-    await fresh.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await shutDown();
     throw error;
   }
 };
@@ -317,11 +320,6 @@ try {
   if (runs('http')) await httpLoad();
   if (runs('generation')) await generationParts();
 } finally {
-  for (const w of workers) await w.stop('SIGTERM');
-  await webA.stop('SIGTERM');
-  await webB.stop('SIGTERM');
   await db.close();
-  await fake.close();
-  await fresh.drop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await shutDown();
 }
