@@ -30,6 +30,9 @@ import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
 
+/** How often each process looks for outbox e-mails due for another try. */
+const MAIL_RETRY_INTERVAL_MS = 30_000;
+
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export type Deps = {
@@ -116,7 +119,17 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   try {
     if (config.migrateOnStart) await runMigrations(database);
     const db = database.db;
-    const mailer = createMailer({ db, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+    const mailer = createMailer({
+      db,
+      logger,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      isProduction: config.isProduction,
+    });
+    if (config.isProduction && !config.mail.smtpUrl)
+      logger.warn(
+        'SMTP_URL is not set: sign-up confirmations and password resets stay in the outbox and reach nobody',
+      );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
     const storage =
@@ -162,7 +175,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             logger,
           });
     // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
-    const healthChecks: HealthCheck[] = [databaseProbe(database), storageProbe(storage), queueProbe(jobs)];
+    const healthChecks: HealthCheck[] = [
+      databaseProbe(database),
+      storageProbe(storage),
+      queueProbe(jobs),
+      mailer.healthCheck,
+    ];
     const deps: Deps = {
       config,
       logger,
@@ -184,6 +202,19 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     };
     const app = createApp(deps);
 
+    let mailRetry: NodeJS.Timeout | undefined;
+    if (overrides.background !== false) {
+      // Failed SMTP sends are tried again from the outbox; every process may, claims keep it once.
+      const retryMail = () =>
+        mailer
+          .retryDue()
+          .then(() => mailer.refreshStatus())
+          .catch((err) => logger.error({ err }, 'mail retry failed'));
+      await mailer.refreshStatus().catch((err) => logger.error({ err }, 'mail status failed'));
+      mailRetry = setInterval(retryMail, MAIL_RETRY_INTERVAL_MS);
+      mailRetry.unref();
+    }
+
     let sweeper: NodeJS.Timeout | undefined;
     if (overrides.background !== false && config.workers > 0) {
       // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
@@ -203,6 +234,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       app,
       async close() {
         clearInterval(sweeper);
+        clearInterval(mailRetry);
         await jobs.stop();
         await thumbnails.drain();
         await database.close();
