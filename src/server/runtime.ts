@@ -17,6 +17,7 @@ import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
 import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIProvider } from './generation/providers/openai';
 import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
+import { databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -46,6 +47,8 @@ export type Deps = {
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;
   payments: Payments;
+  /** What /api/health and /api/ready report: a feature adds its own named check here. */
+  healthChecks: HealthCheck[];
   webDir: string;
   version: string;
 };
@@ -158,6 +161,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             run: (id) => runGeneration(pipeline, id),
             logger,
           });
+    // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
+    const healthChecks: HealthCheck[] = [databaseProbe(database), storageProbe(storage), queueProbe(jobs)];
     const deps: Deps = {
       config,
       logger,
@@ -173,6 +178,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       jobs,
       thumbnails,
       payments: overrides.payments ?? createPayments(config),
+      healthChecks,
       webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
