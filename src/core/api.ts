@@ -132,7 +132,10 @@ export const checkoutRequestSchema = z
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
 /** `GET /api/billing`: how purchases are paid on this server. */
-export const billingInfoSchema = z.object({ mode: z.enum(['stripe', 'test']) });
+export const billingInfoSchema = z.object({
+  /** 'off': purchases are unavailable (production without Stripe, or PAYMENTS=off). */
+  mode: z.enum(['stripe', 'test', 'off']),
+});
 export type BillingInfo = z.infer<typeof billingInfoSchema>;
 
 /** `POST /api/billing/checkout` and `POST /api/billing/portal`: where to send the browser. */
@@ -141,7 +144,13 @@ export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
 
 /** `POST /api/billing/checkout/:sessionId/confirm`: where a purchase stands now. */
 export const checkoutConfirmationSchema = z.object({
-  status: z.enum(['completed', 'pending']),
+  /**
+   * What the member has now: 'completed' once the pack's credits or the plan are theirs,
+   * 'failed' when a plan's subscription ended without starting (or was a refunded duplicate).
+   */
+  status: z.enum(['completed', 'pending', 'failed']),
+  /** Why a plan is pending, failed or at risk (a first payment awaiting 3-D Secure, …); else null. */
+  note: z.string().nullable(),
   kind: z.enum(['plan', 'pack']),
   itemId: z.string(),
   /** The balance now, bonus included once the purchase is completed. */

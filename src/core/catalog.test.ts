@@ -19,9 +19,8 @@ describe('plans', () => {
     ]);
   });
 
-  it('sells only free and basic; premium and enterprise are coming soon', () => {
-    expect(PLANS.filter((p) => p.purchasable).map((p) => p.id)).toEqual(['free', 'basic']);
-    expect(PLANS.filter((p) => p.comingSoon).map((p) => p.id)).toEqual(['premium', 'enterprise']);
+  it('sells every paid plan as a monthly subscription', () => {
+    expect(PLANS.filter((p) => p.price > 0).map((p) => p.id)).toEqual(['basic', 'premium', 'enterprise']);
   });
 
   it('lists the features of the spec', () => {

@@ -8,8 +8,6 @@ export type Plan = {
   features: string[];
   imagesPerMonth: number | null;
   tier: Tier;
-  comingSoon: boolean;
-  purchasable: boolean;
 };
 
 export type CreditPackId = 'starter' | 'creator' | 'pro';
@@ -23,6 +21,7 @@ export type CreditPack = {
   price: number;
 };
 
+// Every paid plan is bought the same way (a monthly subscription); Free needs no purchase.
 export const PLANS: readonly Plan[] = [
   {
     id: 'free',
@@ -31,8 +30,6 @@ export const PLANS: readonly Plan[] = [
     features: ['3 clips/month', 'Basic prompts', 'Standard resolution'],
     imagesPerMonth: monthlyImageLimit('free'),
     tier: 'free',
-    comingSoon: false,
-    purchasable: true,
   },
   {
     id: 'basic',
@@ -41,8 +38,6 @@ export const PLANS: readonly Plan[] = [
     features: ['30 clips/month', 'Advanced prompts', 'Triple Validation'],
     imagesPerMonth: monthlyImageLimit('basic'),
     tier: 'basic',
-    comingSoon: false,
-    purchasable: true,
   },
   {
     id: 'premium',
@@ -51,8 +46,6 @@ export const PLANS: readonly Plan[] = [
     features: ['100 clips/month', 'Expert prompts', 'Sortable Explore gallery', 'Custom styles'],
     imagesPerMonth: monthlyImageLimit('premium'),
     tier: 'premium',
-    comingSoon: true,
-    purchasable: false,
   },
   {
     id: 'enterprise',
@@ -61,8 +54,6 @@ export const PLANS: readonly Plan[] = [
     features: ['Unlimited', 'API access', 'Team management', 'Priority rendering'],
     imagesPerMonth: monthlyImageLimit('enterprise'),
     tier: 'enterprise',
-    comingSoon: true,
-    purchasable: false,
   },
 ];
 

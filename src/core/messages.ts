@@ -86,11 +86,9 @@ export const MESSAGES = {
   priceIdMissingPlan: 'Price ID not configured for this plan',
   priceIdMissingPack: 'Price ID not configured for this package',
   /** Ours: premium and enterprise are not for sale yet. */
-  planNotPurchasable: 'This plan is coming soon and cannot be purchased yet',
   unknownPlan: 'Unknown plan',
   unknownPack: 'Unknown credit pack',
   processing: 'Processing...',
-  comingSoon: 'Coming Soon',
   invalidReturnPath: 'Return path must be a page on this site',
 
   // Explore gallery

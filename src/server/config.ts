@@ -114,10 +114,17 @@ const envSchema = z.object({
   OPENAI_MODERATION_MODEL: optionalText,
   OPENAI_TIMEOUT_MS: integer('OPENAI_TIMEOUT_MS', 1000, 600_000, 180_000),
 
+  PAYMENTS: oneOf('PAYMENTS', ['auto', 'stripe', 'test', 'off'] as const, 'auto'),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_URL: url('STRIPE_API_URL', ['http:', 'https:']),
   STRIPE_PRICE_BASIC: optionalText,
+  STRIPE_PRICE_PREMIUM: optionalText,
+  STRIPE_PRICE_ENTERPRISE: optionalText,
+  STRIPE_PRICE_PACK_STARTER: optionalText,
+  STRIPE_PRICE_PACK_CREATOR: optionalText,
+  STRIPE_PRICE_PACK_PRO: optionalText,
+  // Old names of the pack prices ("pro" read like the Premium plan); still accepted, with a warning.
   STRIPE_PRICE_STARTER: optionalText,
   STRIPE_PRICE_CREATOR: optionalText,
   STRIPE_PRICE_PRO: optionalText,
@@ -145,9 +152,42 @@ function mailDomain(from: string): string | undefined {
   return address.trim().match(/^[^@\s]+@([^@\s>]+)$/)?.[1];
 }
 
+type ParsedEnv = z.infer<typeof envSchema>;
+
+const DEPRECATED_PACK_PRICES = [
+  ['STRIPE_PRICE_STARTER', 'STRIPE_PRICE_PACK_STARTER'],
+  ['STRIPE_PRICE_CREATOR', 'STRIPE_PRICE_PACK_CREATOR'],
+  ['STRIPE_PRICE_PRO', 'STRIPE_PRICE_PACK_PRO'],
+] as const;
+
+/**
+ * How purchases are paid. `auto` never hands out free purchases in production: Stripe when a key
+ * is set, otherwise the local test checkout outside production and no checkout in production.
+ */
+function paymentsConfig(e: ParsedEnv, isProduction: boolean) {
+  if (e.PAYMENTS === 'stripe' && !e.STRIPE_SECRET_KEY) {
+    throw new ConfigError('PAYMENTS=stripe needs STRIPE_SECRET_KEY to be set');
+  }
+  const mode =
+    e.PAYMENTS !== 'auto' ? e.PAYMENTS : e.STRIPE_SECRET_KEY ? 'stripe' : isProduction ? 'off' : 'test';
+  const deprecations = DEPRECATED_PACK_PRICES.filter(([old]) => e[old] !== undefined).map(([old, now]) =>
+    e[now] === undefined ? `${old} is deprecated: rename it to ${now}` : `${old} is ignored: ${now} is set`,
+  );
+  return {
+    mode,
+    /** How the mode was chosen, for the start-up log. */
+    setting: e.PAYMENTS,
+    stripe:
+      mode === 'stripe' && e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    deprecations,
+  } as const;
+}
+
 export type Config = ReturnType<typeof buildConfig>;
 
-function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
+function buildConfig(e: ParsedEnv, cwd: string) {
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const isProduction = e.NODE_ENV === 'production';
@@ -179,6 +219,7 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
         `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", ${got(e.MAIL_FROM)}`,
       );
   }
+  const payments = paymentsConfig(e, isProduction);
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => e[k] !== undefined);
   if (s3Given.length > 0 && s3Given.length < s3Keys.length) {
@@ -232,18 +273,18 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
           }
         : undefined,
     },
-    stripe: e.STRIPE_SECRET_KEY
-      ? {
-          secretKey: e.STRIPE_SECRET_KEY,
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-          apiUrl: e.STRIPE_API_URL,
-        }
-      : undefined,
+    payments,
     stripePrices: {
-      basic: e.STRIPE_PRICE_BASIC,
-      starter: e.STRIPE_PRICE_STARTER,
-      creator: e.STRIPE_PRICE_CREATOR,
-      pro: e.STRIPE_PRICE_PRO,
+      plans: {
+        basic: e.STRIPE_PRICE_BASIC,
+        premium: e.STRIPE_PRICE_PREMIUM,
+        enterprise: e.STRIPE_PRICE_ENTERPRISE,
+      },
+      packs: {
+        starter: e.STRIPE_PRICE_PACK_STARTER ?? e.STRIPE_PRICE_STARTER,
+        creator: e.STRIPE_PRICE_PACK_CREATOR ?? e.STRIPE_PRICE_CREATOR,
+        pro: e.STRIPE_PRICE_PACK_PRO ?? e.STRIPE_PRICE_PRO,
+      },
     },
     mail: {
       smtpUrl: e.SMTP_URL,

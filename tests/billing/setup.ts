@@ -1,18 +1,30 @@
 // Shared setup for billing tests: the real app against a fake Stripe, and small readers of state.
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { getBalance } from '../../src/server/credits/service';
-import { creditTransactions, memberships, paymentEvents } from '../../src/server/db/schema';
+import {
+  checkoutSessions,
+  creditTransactions,
+  memberships,
+  paymentEvents,
+  paymentLedger,
+} from '../../src/server/db/schema';
+import type { Logger } from '../../src/server/logger';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { type FakeStripe, startFakeStripe } from '../helpers/fake-stripe';
 
 export const PRICE_ENV = {
   STRIPE_PRICE_BASIC: 'price_basic',
-  STRIPE_PRICE_STARTER: 'price_starter',
-  STRIPE_PRICE_CREATOR: 'price_creator',
-  STRIPE_PRICE_PRO: 'price_pro',
+  STRIPE_PRICE_PREMIUM: 'price_premium',
+  STRIPE_PRICE_ENTERPRISE: 'price_enterprise',
+  STRIPE_PRICE_PACK_STARTER: 'price_starter',
+  STRIPE_PRICE_PACK_CREATOR: 'price_creator',
+  STRIPE_PRICE_PACK_PRO: 'price_pro',
 };
 
-export async function stripeApp(env: Record<string, string | undefined> = PRICE_ENV) {
+export async function stripeApp(
+  env: Record<string, string | undefined> = PRICE_ENV,
+  opts: { logger?: Logger } = {},
+) {
   const fake = await startFakeStripe();
   const app = await createTestApp({
     env: {
@@ -21,13 +33,19 @@ export async function stripeApp(env: Record<string, string | undefined> = PRICE_
       STRIPE_API_URL: fake.url,
       ...env,
     },
-    overrides: { background: false },
+    overrides: { background: false, ...(opts.logger ? { logger: opts.logger } : {}) },
   });
   return { app, fake };
 }
 
-export async function testModeApp() {
-  return createTestApp({ overrides: { background: false } });
+export async function testModeApp(
+  env: Record<string, string | undefined> = {},
+  opts: { logger?: Logger } = {},
+) {
+  return createTestApp({
+    env,
+    overrides: { background: false, ...(opts.logger ? { logger: opts.logger } : {}) },
+  });
 }
 
 export function deliver(app: TestApp, body: string, signature: string | null) {
@@ -45,7 +63,51 @@ export async function state(app: TestApp, userId: string) {
   const [membership] = await db.select().from(memberships).where(eq(memberships.userId, userId));
   const ledger = await db.select().from(creditTransactions).where(eq(creditTransactions.userId, userId));
   const events = await db.select().from(paymentEvents);
-  return { balance: await getBalance(db, userId), membership, ledger, events };
+  const payments = await db.select().from(paymentLedger);
+  return { balance: await getBalance(db, userId), membership, ledger, events, payments };
 }
 
 export type { FakeStripe, TestApp };
+
+/** Delivers one signed event built by the fake and returns the webhook's outcome. */
+export async function send(app: TestApp, fake: FakeStripe, type: string, object: object) {
+  const event = fake.event(type, object as Record<string, unknown>);
+  const res = await deliver(app, event.body, fake.sign(event.body));
+  if (res.status !== 200) throw new Error(`webhook answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).outcome as string;
+}
+
+/** The member's newest checkout session row. */
+export async function lastCheckout(app: TestApp, userId: string) {
+  const rows = await app.deps.database.db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.userId, userId))
+    .orderBy(desc(checkoutSessions.createdAt));
+  return rows[0];
+}
+
+/**
+ * Buys a plan through the fake as a member would: checkout, the hosted page paid, and the
+ * checkout.session.completed webhook. Returns the Stripe subscription id and the session id.
+ */
+export async function subscribe(
+  app: TestApp,
+  fake: FakeStripe,
+  member: { cookie: string; user: { id: string } },
+  plan: 'basic' | 'premium' | 'enterprise' = 'basic',
+  opts: { firstPayment?: 'paid' | 'pending'; periodEnd?: Date } = {},
+) {
+  const res = await checkout(app, member.cookie, { kind: 'plan', id: plan });
+  if (res.status !== 200) throw new Error(`checkout answered ${res.status}: ${await res.text()}`);
+  const row = await lastCheckout(app, member.user.id);
+  const session = fake.pay(row.id, opts);
+  const outcome = await send(app, fake, 'checkout.session.completed', session);
+  return { subscriptionId: session.subscription!, sessionId: row.id, outcome };
+}
+
+export function confirm(app: TestApp, cookie: string, sessionId: string) {
+  return app
+    .request(`/api/billing/checkout/${sessionId}/confirm`, { method: 'POST', cookie })
+    .then((r) => r.json());
+}

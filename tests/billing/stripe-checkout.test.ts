@@ -71,7 +71,11 @@ describe('POST /api/billing/checkout with Stripe', () => {
   });
 
   it('refuses with the spec messages when a price id is missing', async () => {
-    const { app, fake } = await setup({ ...PRICE_ENV, STRIPE_PRICE_BASIC: undefined, STRIPE_PRICE_PRO: '' });
+    const { app, fake } = await setup({
+      ...PRICE_ENV,
+      STRIPE_PRICE_BASIC: undefined,
+      STRIPE_PRICE_PACK_PRO: '',
+    });
     const { cookie } = await signUp(app);
     let res = await checkout(app, cookie, { kind: 'plan', id: 'basic' });
     expect(res.status).toBe(503);
@@ -83,13 +87,13 @@ describe('POST /api/billing/checkout with Stripe', () => {
     expect(fake.requests).toEqual([]);
   });
 
-  it('refuses signed-out callers, unknown items, coming-soon plans, the free plan and unsafe return paths', async () => {
+  it('refuses signed-out callers, unknown items, the free plan and unsafe return paths', async () => {
     const { app } = await setup();
     expect((await checkout(app, '', { kind: 'pack', id: 'starter' })).status).toBe(401);
     const { cookie } = await signUp(app);
     const cases: [Record<string, unknown>, number, string][] = [
       [{ kind: 'pack', id: 'huge' }, 400, 'Unknown credit pack'],
-      [{ kind: 'plan', id: 'premium' }, 400, 'This plan is coming soon and cannot be purchased yet'],
+      [{ kind: 'plan', id: 'gold' }, 400, 'Unknown plan'],
       [{ kind: 'plan', id: 'free' }, 400, 'The Free plan needs no payment: sign up to use it.'],
       [
         { kind: 'pack', id: 'starter', returnTo: 'https://evil.example' },
@@ -164,6 +168,7 @@ describe('fulfilment of a pack', () => {
     expect([confirm.status, hook.status, confirm2.status]).toEqual([200, 200, 200]);
     expect(await confirm.json()).toEqual({
       status: 'completed',
+      note: null,
       kind: 'pack',
       itemId: 'pro',
       credits: 30,

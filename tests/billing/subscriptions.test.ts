@@ -72,7 +72,7 @@ describe('Basic plan with Stripe', () => {
     expect(res.status).toBe(409);
     expect((await res.json()).error).toEqual({
       code: 'already_subscribed',
-      message: 'You already have the Basic plan. Manage your subscription from your dashboard.',
+      message: 'You already have the Basic plan. Change or cancel it from Manage billing on your dashboard.',
     });
     expect(fake.requests.length).toBe(before);
     // Packs stay on sale for subscribers.

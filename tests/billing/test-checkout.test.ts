@@ -78,6 +78,7 @@ describe('the embedded test checkout (no Stripe key)', () => {
     });
     expect(await confirm.json()).toEqual({
       status: 'completed',
+      note: null,
       kind: 'pack',
       itemId: 'pro',
       credits: 30,

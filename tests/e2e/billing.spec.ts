@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 
-// Buying through the embedded test checkout (no Stripe key): credit packs, the Basic plan,
-// cancelling, and the pricing page's states around it.
+// Buying through the embedded test checkout (no Stripe key): credit packs, every plan, switching
+// plans in the test portal, cancelling, the pricing page's states around it, and the success page
+// for a visitor who is not signed in.
 
 const PASSWORD = 'correct horse battery';
 
@@ -23,13 +24,14 @@ async function onTestCheckout(page: Page) {
 }
 
 test.describe('pricing page', () => {
-  test('signed out: purchase buttons go to sign-in, Free to sign-up, coming-soon plans are disabled', async ({
+  test('signed out: every paid plan is for sale, purchase buttons go to sign-in, Free to sign-up', async ({
     page,
   }) => {
     await page.goto('/pricing');
+    await expect(page.getByText('Coming Soon')).toHaveCount(0);
     for (const name of ['Premium', 'Enterprise']) {
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
-      await expect(card.getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
+      await expect(card.getByRole('button', { name: `Subscribe to ${name}` })).toBeEnabled();
     }
     await expect(page.getByRole('link', { name: 'Start for free' })).toHaveAttribute('href', '/signup');
 
@@ -41,6 +43,30 @@ test.describe('pricing page', () => {
     await expect(page.getByText('Credits never expire').first()).toBeVisible();
     await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpricing%3Ftab%3Dcredits$/);
+  });
+
+  test('the landing page and the pricing page name the Basic button the same', async ({ page }) => {
+    await page.goto('/');
+    // The landing page's plans load when scrolled near.
+    await page.getByRole('heading', { name: 'Simple pricing' }).scrollIntoViewIfNeeded();
+    const landing = page.getByRole('link', { name: 'Subscribe to Basic' });
+    await expect(landing).toBeVisible();
+    await expect(page.getByText('Choose Basic')).toHaveCount(0);
+    await landing.click();
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fpricing$/);
+  });
+
+  test('a server without payments says purchases are unavailable and sells nothing', async ({ page }) => {
+    await page.route('**/api/meta', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), payments: 'off' } });
+    });
+    await signUp(page);
+    await page.goto('/pricing');
+    await expect(page.getByRole('status').filter({ hasText: 'Purchases are unavailable' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Subscribe to Basic' })).toBeDisabled();
+    await page.getByRole('tab', { name: 'Credit Packs' }).click();
+    await expect(page.getByRole('button', { name: 'Buy Starter Pack' })).toBeDisabled();
   });
 
   test('a checkout that cannot start: Processing..., then a toast and the button back', async ({ page }) => {
@@ -145,7 +171,55 @@ test.describe('purchases', () => {
   });
 });
 
+test('Premium through the test checkout, then Enterprise and back in the test portal', async ({ page }) => {
+  await signUp(page);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
+  await onTestCheckout(page);
+  await page.getByRole('button', { name: 'Pay $12.99 (test)' }).click();
+  await expect(page.getByTestId('purchase-summary')).toHaveText('Premium plan activated');
+  await expect(page.getByText(/100 images a month/)).toBeVisible();
+
+  // A subscriber changes plan in the portal rather than buying a second one.
+  await page.goto('/pricing');
+  const premium = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Premium' }) });
+  await expect(premium.getByRole('button', { name: 'Current plan' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Switch to Enterprise' }).click();
+  await expect(page).toHaveURL(/\/checkout\/test\/portal$/);
+  await page.getByRole('button', { name: 'Switch to Enterprise ($24.99/month)' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByTestId('membership-plan')).toContainText('Enterprise');
+
+  await page.goto('/checkout/test/portal');
+  await page.getByRole('button', { name: 'Switch to Basic ($7.99/month)' }).click();
+  await expect(page.getByTestId('membership-plan')).toContainText('Basic');
+  await expect(page.getByTestId('membership-usage')).toContainText('0 / 30');
+});
+
 test.describe('checkout success page', () => {
+  test('a visitor who is not signed in is sent to sign in, then sees their purchase', async ({ page }) => {
+    const email = await signUp(page);
+    await page.goto('/pricing?tab=credits');
+    await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
+    await onTestCheckout(page);
+    await page.getByRole('button', { name: 'Pay $4.99 (test)' }).click();
+    await expect(page).toHaveURL(/\/checkout\/success\?session_id=/);
+    const successUrl = page.url();
+
+    await page.context().clearCookies();
+    await page.goto(successUrl);
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%2Fsuccess/);
+    await expect(page.getByText('Thank you for your purchase')).toHaveCount(0);
+    await expect(page.getByText('Sign in to the account you paid with to see your purchase.')).toBeVisible();
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+
+    await expect(page).toHaveURL(successUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank you for your purchase');
+    await expect(page.getByTestId('purchase-summary')).toHaveText('Starter Pack: 5 credits added');
+  });
+
   test('an unknown session is reported, not celebrated', async ({ page }) => {
     await signUp(page);
     await page.goto('/checkout/success?session_id=cs_test_unknown');

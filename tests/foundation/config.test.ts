@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(config.database).toEqual({ kind: 'pglite', dir: '/srv/app/data/db' });
     expect(config.storage).toEqual({ kind: 'local', dir: '/srv/app/data/images' });
     expect(config.images.provider).toBe('offline');
-    expect(config.stripe).toBeUndefined();
+    expect(config.payments).toMatchObject({ mode: 'test', stripe: undefined });
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 

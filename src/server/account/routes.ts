@@ -10,7 +10,7 @@ import { parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { Logger } from '../logger';
 import type { Storage } from '../storage/storage';
-import { deleteAccount, getMe, updateProfile } from './service';
+import { confirmDeletion, deleteAccount, getMe, updateProfile } from './service';
 
 const transactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
@@ -37,6 +37,8 @@ export function accountRoutes(deps: {
     .delete('/', async (c) => {
       const body = await readJson(c, deleteAccountSchema);
       const user = c.get('user');
+      // The typed e-mail first: a mistyped one must not cancel the subscription and keep the account.
+      confirmDeletion({ email: user.email, confirmEmail: body.confirmEmail });
       await deps.onAccountDeleting?.(user.id);
       await deleteAccount(db, deps.storage, c.get('log'), {
         userId: user.id,

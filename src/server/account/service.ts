@@ -104,6 +104,13 @@ export async function updateProfile(
   });
 }
 
+/** The member typed their own e-mail to confirm; nothing may happen to the account before this. */
+export function confirmDeletion(opts: { email: string; confirmEmail: string }): void {
+  if (opts.confirmEmail.trim().toLowerCase() !== opts.email.toLowerCase()) {
+    throw new AppError(400, 'confirmation_mismatch', MESSAGES.confirmEmailMismatch);
+  }
+}
+
 /**
  * Deletes the member and everything that is theirs: sessions, profile, membership, usage, images
  * (rows and files). Ledger rows stay for accounting with the user reference cleared.
@@ -114,9 +121,7 @@ export async function deleteAccount(
   logger: Logger,
   opts: { userId: string; email: string; confirmEmail: string },
 ): Promise<void> {
-  if (opts.confirmEmail.trim().toLowerCase() !== opts.email.toLowerCase()) {
-    throw new AppError(400, 'confirmation_mismatch', MESSAGES.confirmEmailMismatch);
-  }
+  confirmDeletion(opts);
   // One transaction: the image rows go with the user, and we learn exactly which files to remove.
   const images = await db.transaction(async (tx) => {
     const deleted = await tx

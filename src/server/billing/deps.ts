@@ -14,3 +14,5 @@ export type BillingDeps = {
 
 /** What a webhook delivery (or the success page's confirm) did. */
 export type EventOutcome = 'applied' | 'duplicate' | 'skipped' | 'ignored';
+
+export const cents = (usd: number) => Math.round(usd * 100);

@@ -1,20 +1,20 @@
 // Fulfilling a paid checkout exactly once, whoever calls: the webhook (with its event id), the
 // success page's confirm (no event) or the test checkout's Pay button. The open → completed flip
 // of the checkout_sessions row is the once-only gate, in the same transaction as the effect.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { CheckoutConfirmation } from '../../core/api';
 import { findPack, findPlan, totalCredits } from '../../core/catalog';
+import { subscriptionAccess } from '../../core/subscription';
 import { addCredits, effectiveTier, getBalance } from '../credits/service';
 import type { DbExecutor, Tx } from '../db/client';
-import { checkoutSessions, memberships } from '../db/schema';
+import { type CheckoutSessionRow, checkoutSessions, memberships, paymentLedger } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import type { BillingDeps, EventOutcome } from './deps';
+import { type BillingDeps, cents, type EventOutcome } from './deps';
 import { userExists } from './membership';
 import { BILLING_MESSAGES } from './messages';
 import { claimEvent } from './payment-events';
 import { type CheckoutState, PaymentProviderError, type SubscriptionState } from './ports';
-import { cents } from './start-checkout';
-import { applySubscription } from './sync-subscription';
+import { applyFetchedSubscription, applySubscription, withDuplicateGuard } from './sync-subscription';
 
 function oneMonthFrom(now: Date): Date {
   const end = new Date(now);
@@ -60,7 +60,12 @@ export async function applyPaidCheckout(
   }
   const flipped = await tx
     .update(checkoutSessions)
-    .set({ status: 'completed', completedAt: new Date(), paymentIntentId: checkout.paymentIntentId })
+    .set({
+      status: 'completed',
+      completedAt: new Date(),
+      paymentIntentId: checkout.paymentIntentId,
+      subscriptionId: checkout.subscriptionId,
+    })
     .where(and(eq(checkoutSessions.id, checkout.id), eq(checkoutSessions.status, 'open')))
     .returning({ id: checkoutSessions.id });
   if (flipped.length === 0) return false;
@@ -75,7 +80,10 @@ export async function applyPaidCheckout(
     });
     return true;
   }
-  if (subscription) return applySubscription(tx, subscription, userId);
+  if (subscription) {
+    await applySubscription(tx, deps, subscription, userId);
+    return true;
+  }
   if (opts.provider === 'test') {
     // The test checkout has no subscription behind it: one month of the plan, no renewal.
     const live = { tier: plan!.tier, status: 'active', currentPeriodEnd: oneMonthFrom(new Date()) };
@@ -90,23 +98,58 @@ export async function applyPaidCheckout(
 }
 
 /**
- * Fulfils a checkout once. Unpaid sessions (an async payment still pending) change nothing;
- * their event id is still recorded.
+ * Fulfils a checkout once. A completed session is ready when its money arrived, or, for a plan,
+ * when its subscription grants the plan (a first payment that needed 3-D Secure or a bank debit
+ * completes after the session). Until then nothing changes; the event id is still recorded, and
+ * so is the subscription the session created.
  */
 export async function fulfilCheckout(
   deps: BillingDeps,
   opts: { checkout: CheckoutState; provider: 'stripe' | 'test'; event?: { id: string; type: string } },
 ): Promise<EventOutcome> {
   const { checkout } = opts;
-  const ready = checkout.status === 'complete' && checkout.paid;
   const subscription =
-    ready && checkout.kind === 'plan' && checkout.subscriptionId && opts.provider === 'stripe'
+    checkout.status === 'complete' &&
+    checkout.kind === 'plan' &&
+    checkout.subscriptionId &&
+    opts.provider === 'stripe'
       ? await deps.payments.retrieveSubscription(checkout.subscriptionId)
       : null;
+  const ready =
+    checkout.status === 'complete' &&
+    (checkout.paid || (subscription !== null && subscriptionAccess(subscription.status).grantsPlan));
+  return withDuplicateGuard(deps, () =>
+    deps.db.transaction(async (tx) => {
+      if (opts.event && !(await claimEvent(tx, opts.event))) return 'duplicate';
+      if (checkout.subscriptionId) {
+        await tx
+          .update(checkoutSessions)
+          .set({ subscriptionId: checkout.subscriptionId })
+          .where(and(eq(checkoutSessions.id, checkout.id), isNull(checkoutSessions.subscriptionId)));
+      }
+      if (!ready) {
+        // Still worth applying: an expired first payment marks the subscription ended.
+        if (subscription) await applySubscription(tx, deps, subscription);
+        return 'skipped';
+      }
+      return (await applyPaidCheckout(tx, deps, { ...opts, subscription })) ? 'applied' : 'duplicate';
+    }),
+  );
+}
+
+/** A session that can no longer be paid (expired, or its bank debit failed): closed, once. */
+export async function closeUnpaidCheckout(
+  deps: BillingDeps,
+  opts: { checkoutId: string; event: { id: string; type: string } },
+): Promise<EventOutcome> {
   return deps.db.transaction(async (tx) => {
-    if (opts.event && !(await claimEvent(tx, opts.event))) return 'duplicate';
-    if (!ready) return 'skipped';
-    return (await applyPaidCheckout(tx, deps, { ...opts, subscription })) ? 'applied' : 'duplicate';
+    if (!(await claimEvent(tx, opts.event))) return 'duplicate';
+    const closed = await tx
+      .update(checkoutSessions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(checkoutSessions.id, opts.checkoutId), eq(checkoutSessions.status, 'open')))
+      .returning({ id: checkoutSessions.id });
+    return closed.length > 0 ? 'applied' : 'skipped';
   });
 }
 
@@ -117,9 +160,58 @@ export async function ownCheckout(db: DbExecutor, sessionId: string, userId: str
   return row;
 }
 
+async function providerCall<T>(deps: BillingDeps, what: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    deps.logger.warn({ err: error }, `could not ${what}`);
+    throw new AppError(502, 'payment_provider_error', error.message);
+  }
+}
+
+type PlanStanding = Pick<CheckoutConfirmation, 'status' | 'note'>;
+
+function packStanding(row: CheckoutSessionRow): PlanStanding {
+  if (row.status === 'completed') return { status: 'completed', note: null };
+  if (row.status === 'cancelled') return { status: 'failed', note: BILLING_MESSAGES.paymentNotCompleted };
+  return { status: 'pending', note: null };
+}
+
+/**
+ * Where a plan checkout stands for its member now: the plan only counts as bought while this
+ * checkout's subscription is the member's and grants the plan.
+ */
+async function planStanding(
+  deps: BillingDeps,
+  row: CheckoutSessionRow,
+  subscription: SubscriptionState | null,
+): Promise<PlanStanding> {
+  if (row.provider === 'test' || row.status === 'cancelled') return packStanding(row);
+  if (!row.subscriptionId || !subscription) return { status: 'pending', note: null };
+  const [refunded] = await deps.db
+    .select({ id: paymentLedger.id })
+    .from(paymentLedger)
+    .where(
+      and(eq(paymentLedger.kind, 'duplicate_refund'), eq(paymentLedger.referenceId, row.subscriptionId)),
+    );
+  if (refunded) return { status: 'failed', note: BILLING_MESSAGES.duplicateRefunded };
+  const access = subscriptionAccess(subscription.status);
+  if (access.ended) return { status: 'failed', note: access.note ?? BILLING_MESSAGES.subscriptionEnded };
+  if (!access.grantsPlan) return { status: 'pending', note: access.note };
+  const [m] = await deps.db
+    .select({ subscriptionId: memberships.stripeSubscriptionId })
+    .from(memberships)
+    .where(eq(memberships.userId, row.userId!));
+  return m?.subscriptionId === row.subscriptionId
+    ? { status: 'completed', note: access.note }
+    : { status: 'pending', note: null };
+}
+
 /**
  * The success page's call: fulfils the session now if the provider says it is paid (the
- * webhook may not have arrived yet), then reports where the purchase stands.
+ * webhook may not have arrived yet), re-reads a plan's subscription, and reports what the member
+ * actually has.
  */
 export async function confirmCheckout(
   deps: BillingDeps,
@@ -127,20 +219,24 @@ export async function confirmCheckout(
 ): Promise<CheckoutConfirmation> {
   const { db, payments } = deps;
   let row = await ownCheckout(db, opts.sessionId, opts.userId);
-  if (row.status === 'open' && row.provider === 'stripe' && payments.kind === 'stripe') {
-    let checkout: CheckoutState;
-    try {
-      checkout = await payments.retrieveCheckout(row.id);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      deps.logger.warn({ err: error }, 'could not retrieve checkout session');
-      throw new AppError(502, 'payment_provider_error', error.message);
-    }
+  const live = row.provider === 'stripe' && payments.kind === 'stripe';
+  if (live && row.status === 'open') {
+    const checkout = await providerCall(deps, 'retrieve checkout session', () =>
+      payments.retrieveCheckout(row.id),
+    );
     await fulfilCheckout(deps, { checkout, provider: 'stripe' });
     row = await ownCheckout(db, opts.sessionId, opts.userId);
   }
+  let subscription: SubscriptionState | null = null;
+  if (live && row.kind === 'plan' && row.subscriptionId) {
+    const id = row.subscriptionId;
+    subscription = await providerCall(deps, 'retrieve subscription', () => payments.retrieveSubscription(id));
+    await applyFetchedSubscription(deps, subscription);
+  }
+  const standing: PlanStanding =
+    row.kind === 'plan' ? await planStanding(deps, row, subscription) : packStanding(row);
   return {
-    status: row.status === 'completed' ? 'completed' : 'pending',
+    ...standing,
     kind: row.kind,
     itemId: row.itemId,
     credits: await getBalance(db, opts.userId),

@@ -1,7 +1,12 @@
 // Billing messages that src/core/messages.ts does not have (yet). The spec's own payment texts
 // (price id missing, checkout failed) come from MESSAGES.
 export const BILLING_MESSAGES = {
-  alreadySubscribed: 'You already have the Basic plan. Manage your subscription from your dashboard.',
+  alreadySubscribed: (plan: string) =>
+    `You already have the ${plan} plan. Change or cancel it from Manage billing on your dashboard.`,
+  duplicateRefunded:
+    'You already had a plan, so this second subscription was cancelled at once and its payment refunded.',
+  subscriptionEnded: 'This subscription has ended.',
+  paymentNotCompleted: 'The payment was not completed, so nothing was charged.',
   freePlanNeedsNoCheckout: 'The Free plan needs no payment: sign up to use it.',
   noSubscription: 'You have no subscription to manage.',
   checkoutNotFound: 'Checkout session not found',
@@ -13,3 +18,6 @@ export const BILLING_MESSAGES = {
   webhooksNotConfigured: 'Webhooks are not configured on this server',
   badOrigin: 'This form must be sent from this site.',
 } as const;
+
+/** Checkout and portal when the server has no payments (production without Stripe, PAYMENTS=off). */
+export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this server, so purchases are unavailable.';

@@ -6,7 +6,7 @@ import { effectiveTier } from '../credits/service';
 import { memberships } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { BillingDeps } from './deps';
-import { BILLING_MESSAGES } from './messages';
+import { BILLING_MESSAGES, PAYMENTS_OFF_MESSAGE } from './messages';
 import { TEST_PORTAL_URL } from './payments';
 import { PaymentProviderError } from './ports';
 
@@ -15,6 +15,7 @@ export async function openBillingPortal(
   opts: { userId: string; returnTo?: string },
 ): Promise<RedirectResponse> {
   const { db, payments, config } = deps;
+  if (payments.kind === 'off') throw new AppError(503, 'payments_unavailable', PAYMENTS_OFF_MESSAGE);
   if (payments.kind === 'test') {
     if ((await effectiveTier(db, opts.userId)) === 'free') {
       throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);

@@ -30,24 +30,51 @@ export type CheckoutState = {
   paymentIntentId: string | null;
   /** In cents, when known. */
   amountTotal: number | null;
+  /** The hosted page, while the session is open. */
+  url: string | null;
 };
 
 export type SubscriptionState = {
   id: string;
-  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete, … */
+  /** Stripe's status; what it grants is src/core/subscription.ts's table. */
   status: string;
   customerId: string | null;
   /** From the metadata we set at checkout. */
   userId: string | null;
+  /** From the metadata we set at checkout: the plan first bought, not necessarily the current one. */
   itemId: string | null;
+  /** The prices it bills now (a portal upgrade changes them): these decide the tier. */
+  priceIds: string[];
   periodEnd: Date | null;
+};
+
+/** A dispute (chargeback) as the provider reports it now. */
+export type DisputeState = {
+  id: string;
+  /** Stripe's status: needs_response, under_review, won, lost, warning_closed, … */
+  status: string;
+  amountCents: number;
+  /** The cardholder's stated reason (fraudulent, duplicate, …). */
+  reason: string;
+  paymentIntentId: string | null;
+  chargeId: string | null;
+  customerId: string | null;
 };
 
 /** A verified webhook event, reduced to what billing acts on. */
 export type PaymentEvent = { id: string; stripeType: string } & (
   | { type: 'checkout.completed'; checkout: CheckoutState }
   | { type: 'subscription.changed'; subscriptionId: string }
-  | { type: 'charge.refunded'; paymentIntentId: string | null; fullyRefunded: boolean }
+  /** A session that can no longer be paid: expired unpaid, or its bank debit failed. */
+  | { type: 'checkout.closed'; checkoutId: string }
+  | {
+      type: 'charge.refunded';
+      chargeId: string;
+      paymentIntentId: string | null;
+      fullyRefunded: boolean;
+      amountRefunded: number;
+    }
+  | { type: 'dispute.changed'; disputeId: string }
   | { type: 'ignored' }
 );
 
@@ -56,17 +83,26 @@ export class WebhookSignatureError extends Error {
 }
 
 export type Payments = {
-  kind: 'stripe' | 'test';
+  /** 'off': no payments at all (production without Stripe, or PAYMENTS=off). */
+  kind: 'stripe' | 'test' | 'off';
   /** Returns an existing customer id or creates one for the user (idempotent per user). */
   ensureCustomer(input: { userId: string; email: string }): Promise<string | null>;
   createCheckout(input: CreateCheckoutInput): Promise<CreatedCheckout>;
   retrieveCheckout(id: string): Promise<CheckoutState>;
+  /** Closes an open session so it can no longer be paid; returns its state afterwards. */
+  expireCheckout(id: string): Promise<CheckoutState>;
   /** The checkout session that produced a payment intent, if any (refund before fulfilment). */
   findCheckoutByPaymentIntent(paymentIntentId: string): Promise<CheckoutState | null>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Cancels now; a subscription that is already gone counts as cancelled. */
   cancelSubscription(id: string): Promise<void>;
+  /**
+   * Refunds the paid invoice that started a subscription, in full, once (idempotent per
+   * subscription). Null when nothing was paid.
+   */
+  refundLatestPayment(subscriptionId: string): Promise<{ refundId: string; amountCents: number } | null>;
+  retrieveDispute(id: string): Promise<DisputeState>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;
 };

@@ -1,21 +1,24 @@
 // Starting a purchase: the item, its provider price, the member's Stripe customer, and a
-// checkout_sessions row recording who buys what and where to return.
-import { eq } from 'drizzle-orm';
+// checkout_sessions row recording who buys what and where to return. A member has at most one
+// open plan checkout: starting another reuses it (same plan) or closes it first.
+import { and, desc, eq } from 'drizzle-orm';
 import type { CheckoutRequest, RedirectResponse } from '../../core/api';
 import { type CreditPack, findPack, findPlan, type Plan } from '../../core/catalog';
 import { MESSAGES } from '../../core/messages';
 import { safeRedirectPath } from '../../core/redirect';
-import { effectiveTier } from '../credits/service';
+import { subscriptionAccess } from '../../core/subscription';
+import { tierLabel } from '../../core/tiers';
+import { tierOf } from '../credits/service';
 import type { DbExecutor } from '../db/client';
 import { checkoutSessions, memberships } from '../db/schema';
 import { AppError } from '../http/errors';
-import type { BillingDeps } from './deps';
-import { BILLING_MESSAGES } from './messages';
-import { PaymentProviderError } from './ports';
+import { type BillingDeps, cents } from './deps';
+import { fulfilCheckout } from './fulfil-checkout';
+import { BILLING_MESSAGES, PAYMENTS_OFF_MESSAGE } from './messages';
+import { testCheckoutUrl } from './payments';
+import { type CheckoutState, PaymentProviderError } from './ports';
 
 type Item = { kind: 'plan'; plan: Plan } | { kind: 'pack'; pack: CreditPack };
-
-export const cents = (usd: number) => Math.round(usd * 100);
 
 function purchasableItem(request: Pick<CheckoutRequest, 'kind' | 'id'>): Item {
   if (request.kind === 'pack') {
@@ -26,7 +29,6 @@ function purchasableItem(request: Pick<CheckoutRequest, 'kind' | 'id'>): Item {
   const plan = findPlan(request.id);
   if (!plan) throw new AppError(400, 'invalid_request', MESSAGES.unknownPlan);
   if (plan.id === 'free') throw new AppError(400, 'free_plan', BILLING_MESSAGES.freePlanNeedsNoCheckout);
-  if (!plan.purchasable) throw new AppError(400, 'plan_not_purchasable', MESSAGES.planNotPurchasable);
   return { kind: 'plan', plan };
 }
 
@@ -35,20 +37,90 @@ function itemPrice(item: Item) {
 }
 
 function priceIdFor(config: BillingDeps['config'], item: Item): string | undefined {
-  const prices = config.stripePrices;
-  if (item.kind === 'plan') return item.plan.id === 'basic' ? prices.basic : undefined;
-  return prices[item.pack.id];
+  const { plans, packs } = config.stripePrices;
+  if (item.kind === 'pack') return packs[item.pack.id];
+  return item.plan.id === 'free' ? undefined : plans[item.plan.id];
 }
 
-/** One subscription per member: a paid tier now, or a Stripe subscription still on file. */
+/**
+ * One plan subscription per member: refused while they have a paid tier, or a subscription on
+ * file that can still come back (unpaid, paused: paying it is the way back). A subscription
+ * whose first payment is still pending (incomplete) blocks nothing.
+ */
 export async function assertNotSubscribed(db: DbExecutor, userId: string): Promise<void> {
   const [m] = await db
-    .select({ subscriptionId: memberships.stripeSubscriptionId })
+    .select({
+      tier: memberships.tier,
+      status: memberships.status,
+      end: memberships.currentPeriodEnd,
+      subscriptionId: memberships.stripeSubscriptionId,
+    })
     .from(memberships)
     .where(eq(memberships.userId, userId));
-  if (m?.subscriptionId || (await effectiveTier(db, userId)) !== 'free') {
-    throw new AppError(409, 'already_subscribed', BILLING_MESSAGES.alreadySubscribed);
+  if (!m) return;
+  const tier = tierOf(m);
+  if (tier !== 'free') {
+    throw new AppError(409, 'already_subscribed', BILLING_MESSAGES.alreadySubscribed(tierLabel(tier)));
   }
+  if (!m.subscriptionId || m.status === 'incomplete') return;
+  const access = subscriptionAccess(m.status);
+  if (access.ended) return;
+  const message =
+    !access.grantsPlan && access.note ? access.note : BILLING_MESSAGES.alreadySubscribed(tierLabel(m.tier));
+  throw new AppError(409, 'already_subscribed', message);
+}
+
+/**
+ * The member's open plan checkout, if they have one for this plan: its page again instead of a
+ * second one (two paid pages would be two subscriptions). An open checkout for another plan is
+ * closed first. One that was paid meanwhile is fulfilled, and the member is then subscribed.
+ */
+async function reusableCheckout(
+  deps: BillingDeps,
+  opts: { userId: string; planId: string },
+): Promise<string | null> {
+  const { db, payments } = deps;
+  const open = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.userId, opts.userId),
+        eq(checkoutSessions.kind, 'plan'),
+        eq(checkoutSessions.status, 'open'),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt));
+  let reuse: string | null = null;
+  for (const row of open) {
+    const samePlan = row.itemId === opts.planId && !reuse;
+    if (row.provider !== 'stripe' || payments.kind !== 'stripe') {
+      if (row.provider === 'test' && payments.kind === 'test' && samePlan) reuse = testCheckoutUrl(row.id);
+      else await closeCheckout(db, row.id);
+      continue;
+    }
+    let state: CheckoutState;
+    try {
+      state = samePlan ? await payments.retrieveCheckout(row.id) : await payments.expireCheckout(row.id);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      deps.logger.warn({ err: error, session: row.id }, 'could not check an open plan checkout');
+      throw new AppError(502, 'checkout_failed', MESSAGES.failedToCreateCheckoutSession);
+    }
+    if (state.status === 'open' && state.url) reuse = state.url;
+    else if (state.status === 'complete') await fulfilCheckout(deps, { checkout: state, provider: 'stripe' });
+    else await closeCheckout(db, row.id);
+  }
+  // A checkout paid meanwhile made the member a subscriber.
+  await assertNotSubscribed(db, opts.userId);
+  return reuse;
+}
+
+async function closeCheckout(db: DbExecutor, id: string): Promise<void> {
+  await db
+    .update(checkoutSessions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(checkoutSessions.id, id), eq(checkoutSessions.status, 'open')));
 }
 
 /** The member's Stripe customer, created on first checkout and kept on the membership row. */
@@ -76,8 +148,13 @@ export async function startCheckout(
   opts: { user: { id: string; email: string }; request: CheckoutRequest },
 ): Promise<RedirectResponse> {
   const { db, payments, config, logger } = deps;
+  if (payments.kind === 'off') throw new AppError(503, 'payments_unavailable', PAYMENTS_OFF_MESSAGE);
   const item = purchasableItem(opts.request);
-  if (item.kind === 'plan') await assertNotSubscribed(db, opts.user.id);
+  if (item.kind === 'plan') {
+    await assertNotSubscribed(db, opts.user.id);
+    const url = await reusableCheckout(deps, { userId: opts.user.id, planId: item.plan.id });
+    if (url) return { url };
+  }
   const priceId = priceIdFor(config, item);
   if (payments.kind === 'stripe' && !priceId) {
     logger.warn({ kind: item.kind, item: opts.request.id }, 'Stripe price id not configured');

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import {
   type CheckoutKind,
   type CheckoutState,
+  type DisputeState,
   type PaymentEvent,
   PaymentProviderError,
   type Payments,
@@ -50,6 +51,7 @@ function toCheckoutState(session: Stripe.Checkout.Session): CheckoutState {
     subscriptionId: idOf(session.subscription),
     paymentIntentId: idOf(session.payment_intent),
     amountTotal: session.amount_total ?? null,
+    url: session.url ?? null,
   };
 }
 
@@ -62,7 +64,21 @@ function toSubscriptionState(subscription: Stripe.Subscription): SubscriptionSta
     customerId: idOf(subscription.customer),
     userId: subscription.metadata?.userId ?? null,
     itemId: subscription.metadata?.itemId ?? null,
+    priceIds: subscription.items.data.map((item) => item.price.id),
     periodEnd: ends.length > 0 ? new Date(Math.max(...ends) * 1000) : null,
+  };
+}
+
+function toDisputeState(dispute: Stripe.Dispute): DisputeState {
+  const charge = typeof dispute.charge === 'string' ? null : dispute.charge;
+  return {
+    id: dispute.id,
+    status: dispute.status,
+    amountCents: dispute.amount,
+    reason: dispute.reason,
+    paymentIntentId: idOf(dispute.payment_intent),
+    chargeId: idOf(dispute.charge),
+    customerId: idOf(charge?.customer),
   };
 }
 
@@ -79,11 +95,17 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return { ...base, type: 'checkout.completed', checkout: toCheckoutState(event.data.object) };
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed':
+      return { ...base, type: 'checkout.closed', checkoutId: event.data.object.id };
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
       return { ...base, type: 'subscription.changed', subscriptionId: event.data.object.id };
-    case 'invoice.paid': {
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
       const subscriptionId = invoiceSubscriptionId(event.data.object);
       return subscriptionId
         ? { ...base, type: 'subscription.changed', subscriptionId }
@@ -94,27 +116,36 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       return {
         ...base,
         type: 'charge.refunded',
+        chargeId: charge.id,
         paymentIntentId: idOf(charge.payment_intent),
         fullyRefunded: charge.refunded || charge.amount_refunded >= charge.amount,
+        amountRefunded: charge.amount_refunded,
       };
     }
+    // Every stage of a dispute re-fetches it, so a late "created" after the "closed" is harmless.
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+      return { ...base, type: 'dispute.changed', disputeId: event.data.object.id };
     default:
       return { ...base, type: 'ignored' };
   }
+}
+
+function wrapped(error: unknown, what: string): unknown {
+  if (!(error instanceof Stripe.errors.StripeError)) return error;
+  return new PaymentProviderError(error.message || `Stripe: ${what} failed`, {
+    statusCode: error.statusCode,
+    code: error.code,
+    cause: error,
+  });
 }
 
 async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError) {
-      throw new PaymentProviderError(error.message || `Stripe: ${what} failed`, {
-        statusCode: error.statusCode,
-        code: error.code,
-        cause: error,
-      });
-    }
-    throw error;
+    throw wrapped(error, what);
   }
 }
 
@@ -167,6 +198,17 @@ export function createStripePayments(opts: StripeOptions): Payments {
       );
     },
 
+    async expireCheckout(id) {
+      try {
+        return toCheckoutState(await stripe.checkout.sessions.expire(id));
+      } catch (error) {
+        // Only an open session can be expired; any other answer means it was paid or closed
+        // meanwhile, which its current state tells.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw wrapped(error, 'expire');
+        return this.retrieveCheckout(id);
+      }
+    },
+
     async findCheckoutByPaymentIntent(paymentIntentId) {
       const list = await call('list checkout sessions', () =>
         stripe.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 }),
@@ -198,6 +240,39 @@ export function createStripePayments(opts: StripeOptions): Payments {
       }
       if (current.status === 'canceled' || current.status === 'incomplete_expired') return;
       await call('cancel subscription', () => stripe.subscriptions.cancel(id));
+    },
+
+    async refundLatestPayment(subscriptionId) {
+      const subscription = await call('retrieve subscription', () =>
+        stripe.subscriptions.retrieve(subscriptionId),
+      );
+      const invoiceId = idOf(subscription.latest_invoice);
+      if (!invoiceId) return null;
+      // Since API 2025-03-31 an invoice reaches its payment through invoice_payments.
+      const payments = await call('list invoice payments', () =>
+        stripe.invoicePayments.list({ invoice: invoiceId, status: 'paid', limit: 1 }),
+      );
+      const payment = payments.data[0]?.payment;
+      const paymentIntent = idOf(payment?.payment_intent);
+      const charge = idOf(payment?.charge);
+      if (!paymentIntent && !charge) return null;
+      const refund = await call('refund', () =>
+        stripe.refunds.create(
+          {
+            ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }),
+            reason: 'duplicate',
+            metadata: { subscriptionId },
+          },
+          { idempotencyKey: `clipsmith-duplicate-refund-${subscriptionId}` },
+        ),
+      );
+      return { refundId: refund.id, amountCents: refund.amount };
+    },
+
+    async retrieveDispute(id) {
+      return toDisputeState(
+        await call('retrieve dispute', () => stripe.disputes.retrieve(id, { expand: ['charge'] })),
+      );
     },
 
     parseWebhook(rawBody, signature) {

@@ -4,7 +4,8 @@
 // belong to the session's owner, the cookie is SameSite=Lax (not sent on cross-site POSTs), and the
 // Origin header must be one of ours.
 import { type Context, Hono } from 'hono';
-import { findPack, findPlan, formatPrice, pricePerCredit, totalCredits } from '../../core/catalog';
+import { findPack, findPlan, formatPrice, PLANS, pricePerCredit, totalCredits } from '../../core/catalog';
+import { type Tier, tierLabel } from '../../core/tiers';
 import type { Auth } from '../auth/auth';
 import { optionalUser, type SessionUser } from '../auth/session';
 import type { Config } from '../config';
@@ -14,7 +15,13 @@ import { AppError } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES } from './messages';
-import { cancelTestCheckout, cancelTestPlan, payTestCheckout, testCheckoutForOwner } from './test-checkout';
+import {
+  cancelTestCheckout,
+  cancelTestPlan,
+  payTestCheckout,
+  switchTestPlan,
+  testCheckoutForOwner,
+} from './test-checkout';
 
 type Deps = BillingDeps & {
   auth: Auth;
@@ -117,11 +124,19 @@ payment provider configured (set STRIPE_SECRET_KEY to use Stripe).</p>
   );
 }
 
-function portalPage(tier: string): string {
+function portalPage(tier: Tier): string {
   const paid = tier !== 'free';
+  // Like Stripe's Customer Portal: switch to another paid plan (at once here, no proration), or cancel.
+  const switches = PLANS.filter((plan) => plan.price > 0 && plan.tier !== tier)
+    .map(
+      (plan) =>
+        `<form method="post" action="/checkout/test/portal/switch"><input type="hidden" name="plan" value="${escapeHtml(plan.id)}"><button class="secondary" type="submit">Switch to ${escapeHtml(plan.name)} (${escapeHtml(formatPrice(plan.price))}/month)</button></form>`,
+    )
+    .join('\n');
   const body = paid
-    ? `<p>Your plan: <strong>${escapeHtml(tier[0].toUpperCase() + tier.slice(1))}</strong>.</p>
+    ? `<p>Your plan: <strong>${escapeHtml(tierLabel(tier))}</strong>.</p>
 <div class="actions">
+${switches}
 <form method="post" action="/checkout/test/portal/cancel"><button class="secondary" type="submit">Cancel subscription</button></form>
 <a class="link primary" href="/dashboard">Back to dashboard</a>
 </div>`
@@ -167,6 +182,13 @@ export function testCheckoutRoutes(deps: Deps) {
   return new Hono<{ Variables: RequestVars }>()
     .get('/portal', (c) =>
       guarded(c, async (user) => html(c, portalPage(await effectiveTier(deps.db, user.id)))),
+    )
+    .post('/portal/switch', (c) =>
+      guarded(c, async (user) => {
+        const form = await c.req.parseBody();
+        await switchTestPlan(deps, { userId: user.id, planId: String(form.plan ?? '') });
+        return c.redirect('/dashboard?subscription=changed', 303);
+      }),
     )
     .post('/portal/cancel', (c) =>
       guarded(c, async (user) => {

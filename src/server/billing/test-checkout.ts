@@ -1,7 +1,10 @@
 // The local test checkout's use cases (no Stripe key, outside production or PAYMENTS=test). Pay
 // runs the same fulfilment as a real payment.
 import { and, eq } from 'drizzle-orm';
-import { checkoutSessions } from '../db/schema';
+import { findPlan } from '../../core/catalog';
+import { MESSAGES } from '../../core/messages';
+import { effectiveTier } from '../credits/service';
+import { checkoutSessions, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { BillingDeps } from './deps';
 import { fulfilCheckout, ownCheckout } from './fulfil-checkout';
@@ -38,6 +41,7 @@ export async function payTestCheckout(
       subscriptionId: null,
       paymentIntentId: null,
       amountTotal: row.amountCents,
+      url: null,
     },
   });
 }
@@ -52,6 +56,22 @@ export async function cancelTestCheckout(
     .update(checkoutSessions)
     .set({ status: 'cancelled' })
     .where(and(eq(checkoutSessions.id, opts.sessionId), eq(checkoutSessions.status, 'open')));
+}
+
+/** The test "portal" switches a subscriber to another paid plan at once, keeping the period. */
+export async function switchTestPlan(
+  deps: Pick<BillingDeps, 'db'>,
+  opts: { userId: string; planId: string },
+): Promise<void> {
+  const plan = findPlan(opts.planId);
+  if (!plan || plan.price === 0) throw new AppError(400, 'invalid_request', MESSAGES.unknownPlan);
+  if ((await effectiveTier(deps.db, opts.userId)) === 'free') {
+    throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
+  }
+  await deps.db
+    .update(memberships)
+    .set({ tier: plan.tier, updatedAt: new Date() })
+    .where(eq(memberships.userId, opts.userId));
 }
 
 /** The test "portal" cancels the plan at once. */

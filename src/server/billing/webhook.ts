@@ -3,11 +3,11 @@
 import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import type { BillingDeps, EventOutcome } from './deps';
-import { fulfilCheckout } from './fulfil-checkout';
+import { closeUnpaidCheckout, fulfilCheckout } from './fulfil-checkout';
 import { BILLING_MESSAGES } from './messages';
 import { claimEvent, eventSeen } from './payment-events';
 import { type PaymentEvent, WebhookSignatureError } from './ports';
-import { applyRefund } from './refunds-disputes';
+import { applyDispute, applyRefund } from './refunds-disputes';
 import { syncSubscription } from './sync-subscription';
 
 /** Applies one verified webhook event. */
@@ -18,10 +18,14 @@ export async function handlePaymentEvent(deps: BillingDeps, event: PaymentEvent)
   switch (event.type) {
     case 'checkout.completed':
       return fulfilCheckout(deps, { checkout: event.checkout, provider: 'stripe', event: record });
+    case 'checkout.closed':
+      return closeUnpaidCheckout(deps, { checkoutId: event.checkoutId, event: record });
     case 'subscription.changed':
       return syncSubscription(deps, { subscriptionId: event.subscriptionId, event: record });
     case 'charge.refunded':
       return applyRefund(deps, event);
+    case 'dispute.changed':
+      return applyDispute(deps, event);
     default:
       return deps.db.transaction(async (tx) => ((await claimEvent(tx, record)) ? 'ignored' : 'duplicate'));
   }

@@ -2,6 +2,7 @@
 // statement inside the caller's transaction: never read-then-write.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { monthKey } from '../../core/month';
+import { subscriptionAccess } from '../../core/subscription';
 import { monthlyImageLimit, type Tier } from '../../core/tiers';
 import { type DbExecutor, queryRows } from '../db/client';
 import {
@@ -37,7 +38,8 @@ export function tierOf(
   m: { tier: Tier; status: string; end: Date | null } | undefined | null,
   now = new Date(),
 ): Tier {
-  if (m?.status !== 'active') return 'free';
+  // The membership's status is its subscription's (or 'active' for Free and the test checkout).
+  if (!m || !subscriptionAccess(m.status).grantsPlan) return 'free';
   if (m.tier !== 'free' && m.end && m.end.getTime() <= now.getTime()) return 'free';
   return m.tier;
 }

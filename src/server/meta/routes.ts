@@ -13,7 +13,7 @@ export function metaRoutes(deps: { config: Config; imageProvider: ImageProvider;
         ? 'Works offline with the built-in clipart composer'
         : `Powered by ${deps.imageProvider.name === 'openai' ? 'OpenAI ' : ''}${deps.imageProvider.model}`,
     },
-    payments: deps.config.stripe ? 'stripe' : 'test',
+    payments: deps.config.payments.mode,
     version: deps.version,
   };
   return new Hono().get('/', (c) => c.json(body, 200, { 'Cache-Control': 'public, max-age=60' }));

@@ -10,7 +10,6 @@ import {
   pricePerCredit,
   totalCredits,
 } from '../../core/catalog';
-import { MESSAGES } from '../../core/messages';
 import { useSession } from '../lib/session';
 import { cn } from '../lib/utils';
 import { Badge } from './ui/badge';
@@ -21,7 +20,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from './ui/tabs';
 export type PricingTab = 'subscriptions' | 'credits';
 
 type PricingTabsProps = {
-  /** Purchase button for a plan that is for sale (not Free, not Coming Soon). */
+  /** Purchase button for a paid plan (not the member's current one). */
   renderPlanAction?: (plan: Plan) => ReactNode;
   /** Purchase button for a credit pack. */
   renderPackAction?: (pack: CreditPack) => ReactNode;
@@ -34,6 +33,10 @@ type PricingTabsProps = {
 const POPULAR_PLAN = 'basic';
 const CURRENT_PLAN = 'Current plan';
 const BEST_VALUE_PACK = 'pro';
+
+/** The one label of a plan's purchase button, on the landing page and the pricing page alike. */
+export const planActionLabel = (plan: Plan) => `Subscribe to ${plan.name}`;
+export const packActionLabel = (pack: CreditPack) => `Buy ${pack.name}`;
 
 /**
  * Plans and credit packs side by side in two tabs. The data is src/core's catalogue, the same the
@@ -59,14 +62,14 @@ export function PricingTabs({
     renderPlanAction ??
     ((plan: Plan) => (
       <Button asChild className="w-full">
-        <Link to={buyPath}>Choose {plan.name}</Link>
+        <Link to={buyPath}>{planActionLabel(plan)}</Link>
       </Button>
     ));
   const packAction =
     renderPackAction ??
     ((pack: CreditPack) => (
       <Button asChild className="w-full" variant="outline">
-        <Link to={buyPath}>Buy {pack.name}</Link>
+        <Link to={buyPath}>{packActionLabel(pack)}</Link>
       </Button>
     ));
 
@@ -101,9 +104,7 @@ export function PricingTabs({
                       !currentTier &&
                       'border-primary shadow-md ring-1 ring-primary',
                     current && 'border-success shadow-md ring-1 ring-success',
-                    plan.comingSoon && 'bg-muted/50',
                   )}
-                  aria-disabled={plan.comingSoon || undefined}
                   data-current={current || undefined}
                 >
                   <CardHeader>
@@ -114,9 +115,8 @@ export function PricingTabs({
                       ) : (
                         plan.id === POPULAR_PLAN && <Badge>Most popular</Badge>
                       )}
-                      {plan.comingSoon && <Badge variant="secondary">{MESSAGES.comingSoon}</Badge>}
                     </div>
-                    <p className={cn('mt-2', plan.comingSoon && 'text-muted-foreground')}>
+                    <p className="mt-2">
                       <span className="font-bold text-4xl tracking-tight">{formatPrice(plan.price)}</span>
                       <span className="text-muted-foreground text-sm"> /month</span>
                     </p>
@@ -127,12 +127,7 @@ export function PricingTabs({
                     </CardDescription>
                   </CardHeader>
                   <CardContent className="flex-1">
-                    <ul
-                      className={cn(
-                        'flex flex-col gap-2 text-sm',
-                        plan.comingSoon && 'text-muted-foreground',
-                      )}
-                    >
+                    <ul className="flex flex-col gap-2 text-sm">
                       {plan.features.map((feature) => (
                         <li key={feature} className="flex items-start gap-2">
                           <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
@@ -142,11 +137,7 @@ export function PricingTabs({
                     </ul>
                   </CardContent>
                   <CardFooter>
-                    {plan.comingSoon ? (
-                      <Button className="w-full" variant="secondary" disabled>
-                        {MESSAGES.comingSoon}
-                      </Button>
-                    ) : plan.price === 0 ? (
+                    {plan.price === 0 ? (
                       <Button asChild className="w-full" variant="outline">
                         {signedIn ? (
                           <Link to="/dashboard">Go to Dashboard</Link>

@@ -27,11 +27,11 @@ export function leaveForPayment(url: string): void {
 }
 
 // Refusals whose own words help the buyer more than a generic "try again": the plan or pack has no
-// price id yet, the member already has the plan, the plan is not for sale.
+// price id yet, the member already has a plan, payments are not set up on this server.
 const CLEAR_REFUSALS = new Set([
   'price_not_configured',
   'already_subscribed',
-  'plan_not_purchasable',
+  'payments_unavailable',
   'free_plan',
   'no_subscription',
 ]);

@@ -4,7 +4,7 @@ import { api } from './api';
 /** What the server says about itself (GET /api/meta): which image model runs, which payments. */
 export type AppMeta = {
   imageModel: { provider: 'offline-composer' | 'openai'; model: string; label: string };
-  payments: 'test' | 'stripe';
+  payments: 'test' | 'stripe' | 'off';
   version: string;
 };
 

@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertCircleIcon, CheckCircle2Icon, ClockIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { findPack, findPlan, totalCredits } from '../../core/catalog';
-import { isTier, tierLabel } from '../../core/tiers';
+import { tierLabel } from '../../core/tiers';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
@@ -27,15 +27,16 @@ function summarise(result: CheckoutConfirmation): { headline: string; detail: st
       detail: `Your balance is now ${plural(result.credits, 'credit')}. Credits never expire.`,
     };
   }
-  const plan = findPlan(result.itemId);
-  const name = plan?.name ?? (isTier(result.tier) ? tierLabel(result.tier) : 'Your');
+  // The plan the member has now (a portal change since the purchase included), not the one bought.
+  const plan = findPlan(result.tier) ?? findPlan(result.itemId);
+  const name = plan?.name ?? tierLabel(result.tier);
   const allowance =
     plan?.imagesPerMonth === null
       ? 'unlimited images'
       : `${plan?.imagesPerMonth ?? ''} images a month`.trim();
   return {
     headline: `${name} plan activated`,
-    detail: `You are now on the ${tierLabel(result.tier)} plan: ${allowance}, with Triple Validation and every premium option.`,
+    detail: `You are now on the ${name} plan: ${allowance}.${result.note ? ` ${result.note}` : ''}`,
   };
 }
 
@@ -122,19 +123,14 @@ export default function CheckoutSuccessPage() {
   if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
 
   if (status === 'signed-out') {
+    // Nothing is known about a visitor's purchase (nor whether it went through): sign in first,
+    // then this page shows what the account now has.
     const here = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
     return (
-      <Layout
-        title={THANK_YOU}
-        icon={successIcon}
-        actions={
-          <Button asChild>
-            <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>Sign in</Link>
-          </Button>
-        }
-      >
-        <p>Sign in to the account you paid with to see your purchase.</p>
-      </Layout>
+      <Navigate
+        to={`/login?${new URLSearchParams({ redirectTo: here, from: '/checkout/success' })}`}
+        replace
+      />
     );
   }
 
@@ -183,6 +179,31 @@ export default function CheckoutSuccessPage() {
     );
   }
 
+  if (result.status === 'failed') {
+    const plan = findPlan(result.itemId);
+    return (
+      <Layout
+        title={
+          result.kind === 'pack'
+            ? 'Payment not completed'
+            : `Your ${plan?.name ?? tierLabel(result.tier)} plan did not start`
+        }
+        icon={<AlertCircleIcon className="size-14 text-destructive" aria-hidden="true" />}
+        actions={
+          <>
+            {dashboardButton('outline')}
+            <Button asChild>
+              <Link to="/pricing">See pricing</Link>
+            </Button>
+          </>
+        }
+      >
+        <p data-testid="purchase-summary">{result.note}</p>
+        <p className="mt-2 text-sm">You are on the {tierLabel(result.tier)} plan.</p>
+      </Layout>
+    );
+  }
+
   if (result.status === 'pending') {
     return (
       <Layout
@@ -198,8 +219,8 @@ export default function CheckoutSuccessPage() {
         }
       >
         <p>
-          Your payment provider has not confirmed the payment yet. As soon as it does, your purchase appears
-          on your dashboard; there is no need to pay again.
+          {result.note ??
+            'Your payment provider has not confirmed the payment yet. As soon as it does, your purchase appears on your dashboard; there is no need to pay again.'}
         </p>
       </Layout>
     );

@@ -25,6 +25,7 @@ export default function LoginPage() {
 
   const destination = safeRedirectPath(params.get('redirectTo'));
   const fromExplore = params.get('from') === '/explore';
+  const fromCheckout = params.get('from') === '/checkout/success';
   // Sent here by a members-only page (SPEC §2 /settings: 'Please sign in to view this page').
   const fromProtectedPage = !fromExplore && PROTECTED_PAGE.test(params.get('redirectTo') ?? '');
 
@@ -70,6 +71,9 @@ export default function LoginPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {fromExplore && <FormAlert variant="info">{MESSAGES.signInToExplore}</FormAlert>}
+        {fromCheckout && (
+          <FormAlert variant="info">Sign in to the account you paid with to see your purchase.</FormAlert>
+        )}
         {fromProtectedPage && <FormAlert variant="info">{MESSAGES.signInToView}</FormAlert>}
         {error && <FormAlert>{error}</FormAlert>}
         <div>

@@ -1,4 +1,4 @@
-import { Loader2Icon } from 'lucide-react';
+import { CircleAlertIcon, Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CheckoutRequest } from '../../core/api';
@@ -6,23 +6,30 @@ import type { CreditPack, Plan } from '../../core/catalog';
 import { MESSAGES } from '../../core/messages';
 import { isSafeRedirectPath, safeRedirectPath } from '../../core/redirect';
 import { PageContainer, PageHero } from '../components/page-shell';
-import { type PricingTab, PricingTabs } from '../components/pricing-tabs';
+import { type PricingTab, PricingTabs, packActionLabel, planActionLabel } from '../components/pricing-tabs';
 import { Button } from '../components/ui/button';
-import { ApiError } from '../lib/api';
-import { checkoutErrorMessage, leaveForPayment, startCheckout } from '../lib/billing';
+import { ApiError, errorMessage } from '../lib/api';
+import { checkoutErrorMessage, leaveForPayment, openBillingPortal, startCheckout } from '../lib/billing';
+import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
 
 const CHECKOUT_CANCELLED = 'Checkout cancelled — nothing was charged';
+const PURCHASES_UNAVAILABLE =
+  'Purchases are unavailable on this server right now: payments are not set up. Nothing can be charged.';
 
 type Item = Pick<CheckoutRequest, 'kind' | 'id'>;
 const itemKey = (item: Item) => `${item.kind}:${item.id}`;
+const PORTAL = 'portal';
 
 export default function PricingPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const { status } = useSession();
+  const { status, me } = useSession();
+  const purchasesOff = useAppMeta().data?.payments === 'off';
+  // A subscriber changes plan in the billing portal (upgrade or downgrade, prorated there).
+  const subscribed = status === 'signed-in' && Boolean(me) && me?.membership.tier !== 'free';
   const [processing, setProcessing] = useState<string | null>(null);
   const [tab, setTab] = useState<PricingTab>(params.get('tab') === 'credits' ? 'credits' : 'subscriptions');
 
@@ -81,15 +88,34 @@ export default function PricingPage() {
     }
   }
 
-  function actionButton(item: Item, label: string, variant: 'default' | 'outline') {
-    const busy = processing === itemKey(item);
+  async function switchPlan() {
+    if (processing) return;
+    setProcessing(PORTAL);
+    try {
+      leaveForPayment(await openBillingPortal('/pricing'));
+      window.setTimeout(() => setProcessing(null), 4000);
+    } catch (error) {
+      setProcessing(null);
+      toast.error(errorMessage(error, 'Could not open the billing portal. Please try again.'), {
+        id: 'portal-error',
+      });
+    }
+  }
+
+  function actionButton(
+    key: string,
+    label: string,
+    variant: 'default' | 'outline',
+    onClick: () => Promise<void>,
+  ) {
+    const busy = processing === key;
     return (
       <Button
         className="w-full"
         variant={variant}
-        disabled={processing !== null}
+        disabled={processing !== null || purchasesOff}
         aria-busy={busy || undefined}
-        onClick={() => void buy(item)}
+        onClick={() => void onClick()}
       >
         {busy ? (
           <>
@@ -104,9 +130,15 @@ export default function PricingPage() {
   }
 
   const planAction = (plan: Plan) =>
-    actionButton({ kind: 'plan', id: plan.id }, `Subscribe to ${plan.name}`, 'default');
+    subscribed
+      ? actionButton(PORTAL, `Switch to ${plan.name}`, 'outline', switchPlan)
+      : actionButton(itemKey({ kind: 'plan', id: plan.id }), planActionLabel(plan), 'default', () =>
+          buy({ kind: 'plan', id: plan.id }),
+        );
   const packAction = (pack: CreditPack) =>
-    actionButton({ kind: 'pack', id: pack.id }, `Buy ${pack.name}`, 'outline');
+    actionButton(itemKey({ kind: 'pack', id: pack.id }), packActionLabel(pack), 'outline', () =>
+      buy({ kind: 'pack', id: pack.id }),
+    );
 
   return (
     <>
@@ -116,6 +148,15 @@ export default function PricingPage() {
         description="Start free with 3 images a month. Subscribe for more, or buy credits that never expire."
       />
       <PageContainer size="xl">
+        {purchasesOff && (
+          <p
+            role="status"
+            className="mx-auto mb-8 flex max-w-2xl items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 text-sm"
+          >
+            <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {PURCHASES_UNAVAILABLE}
+          </p>
+        )}
         {returnTo?.startsWith('/create') && (
           <p className="mb-8 text-center text-muted-foreground text-sm">
             After paying you will go straight back to the generator.
@@ -130,8 +171,8 @@ export default function PricingPage() {
         />
         <p className="mx-auto mt-10 max-w-2xl text-center text-muted-foreground text-sm">
           Payments are handled securely by our payment provider; we never see your card. Subscriptions renew
-          monthly and can be cancelled any time from Account Settings. One credit unlocks every premium option
-          for one image, or one image past your monthly limit on the Free plan.
+          monthly; change plan or cancel any time from Manage billing in Account Settings. One credit unlocks
+          every premium option for one image, or one image past your monthly limit.
         </p>
       </PageContainer>
     </>

@@ -108,15 +108,61 @@ export const checkoutSessions = pgTable(
     returnTo: text('return_to'),
     amountCents: integer('amount_cents').notNull(),
     paymentIntentId: text('payment_intent_id'),
+    /** The Stripe subscription a plan checkout created, once the provider reports it. */
+    subscriptionId: text('subscription_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     index('checkout_sessions_user_idx').on(t.userId),
     index('checkout_sessions_pi_idx').on(t.paymentIntentId),
+    index('checkout_sessions_subscription_idx').on(t.subscriptionId),
+  ],
+);
+
+export const PAYMENT_LEDGER_KINDS = [
+  'refund',
+  'duplicate_refund',
+  'dispute_opened',
+  'dispute_won',
+  'dispute_lost',
+] as const;
+export type PaymentLedgerKind = (typeof PAYMENT_LEDGER_KINDS)[number];
+
+// Money the provider moved back after a sale (refunds, disputes), for the operator and the
+// accounts. Append-only; unique (kind, reference) makes each entry happen once whatever the
+// event order or count. Credit changes that follow are in credit_transactions.
+export const paymentLedger = pgTable(
+  'payment_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Kept (set null) when an account is deleted, like the credit ledger.
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: PAYMENT_LEDGER_KINDS }).notNull(),
+    /** The provider's object: a dispute, refund or subscription id. */
+    referenceId: text('reference_id').notNull(),
+    /** What was bought: a plan or pack id. */
+    itemId: text('item_id'),
+    checkoutSessionId: text('checkout_session_id'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    /** Credits taken back from the member's balance. */
+    creditsTaken: integer('credits_taken').notNull().default(0),
+    /** Credits that could not be taken back because the member had already spent them. */
+    creditsShortfall: integer('credits_shortfall').notNull().default(0),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_ledger_kind_reference_idx').on(t.kind, t.referenceId),
+    index('payment_ledger_user_idx').on(t.userId, t.createdAt),
+    check(
+      'payment_ledger_kind_check',
+      sql`${t.kind} in ('refund', 'duplicate_refund', 'dispute_opened', 'dispute_won', 'dispute_lost')`,
+    ),
   ],
 );
 
 export type MembershipRow = typeof memberships.$inferSelect;
 export type CreditTransactionRow = typeof creditTransactions.$inferSelect;
 export type CheckoutSessionRow = typeof checkoutSessions.$inferSelect;
+export type PaymentLedgerRow = typeof paymentLedger.$inferSelect;

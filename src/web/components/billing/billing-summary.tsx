@@ -3,6 +3,7 @@ import { ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
+import { subscriptionAccess } from '../../../core/subscription';
 import { tierLabel } from '../../../core/tiers';
 import { errorMessage } from '../../lib/api';
 import { leaveForPayment, openBillingPortal } from '../../lib/billing';
@@ -21,6 +22,11 @@ const shortDate = (iso: string) =>
 export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnTo?: string }) {
   const { membership, credits } = me;
   const paid = membership.tier !== 'free';
+  // A failed or pending payment (past_due, unpaid, paused, incomplete): say what to do, and keep
+  // "Manage billing" open even while the plan is on hold, since paying there restores it.
+  const access = subscriptionAccess(membership.status);
+  const attention = access.ended ? null : access.note;
+  const manageable = paid || attention !== null;
 
   const portal = useMutation({
     mutationFn: () => openBillingPortal(returnTo),
@@ -37,7 +43,7 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
       'Current plan',
       <span key="plan" className="inline-flex items-center gap-2">
         {tierLabel(membership.tier)}
-        {paid && <Badge variant="success">Active</Badge>}
+        {paid && !attention && <Badge variant="success">Active</Badge>}
       </span>,
     ],
     ['Images this month', `${membership.imageCount} / ${limit}`],
@@ -47,6 +53,15 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
 
   return (
     <div className="flex flex-col gap-6">
+      {attention && (
+        <p
+          role="status"
+          className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-amber-900 text-sm"
+          data-testid="billing-attention"
+        >
+          {attention}
+        </p>
+      )}
       <dl className={cn('grid gap-3', facts.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
         {facts.map(([term, value]) => (
           <div key={term} className="rounded-lg border bg-muted/40 px-4 py-3">
@@ -62,7 +77,7 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
       </dl>
 
       <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-end">
-        {paid ? (
+        {manageable ? (
           <>
             <p className="text-muted-foreground text-sm sm:mr-auto">
               Change your card, see invoices or cancel your subscription.

@@ -1,0 +1,44 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Me } from '../../../core/api';
+import { makeMe, renderWithSession } from '../../test/render';
+import { BillingSummary } from './billing-summary';
+
+afterEach(cleanup);
+
+function member(membership: Partial<Me['membership']>): Me {
+  const me = makeMe();
+  return { ...me, membership: { ...me.membership, ...membership } };
+}
+
+describe('BillingSummary', () => {
+  it('shows an active plan without a warning', () => {
+    renderWithSession(<BillingSummary me={member({ tier: 'basic', status: 'active', imageLimit: 30 })} />);
+    expect(screen.queryByTestId('billing-attention')).toBeNull();
+    expect(screen.getByText('Active')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Manage billing/ })).toBeTruthy();
+  });
+
+  it('warns about a failed renewal while the plan still runs', () => {
+    renderWithSession(<BillingSummary me={member({ tier: 'basic', status: 'past_due', imageLimit: 30 })} />);
+    expect(screen.getByTestId('billing-attention').textContent).toContain('Your last payment failed');
+    expect(screen.queryByText('Active')).toBeNull();
+  });
+
+  it('keeps Manage billing open for a plan on hold, so the open invoice can be paid', () => {
+    renderWithSession(<BillingSummary me={member({ tier: 'free', status: 'unpaid', imageLimit: 3 })} />);
+    expect(screen.getByTestId('billing-attention').textContent).toContain(
+      'on hold until the open invoice is paid',
+    );
+    expect(screen.getByRole('button', { name: /Manage billing/ })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
+  });
+
+  it('offers plans, not the portal, to a Free member', () => {
+    renderWithSession(<BillingSummary me={member({})} />);
+    expect(screen.queryByTestId('billing-attention')).toBeNull();
+    expect(screen.getByRole('link', { name: 'See plans' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Manage billing/ })).toBeNull();
+  });
+});
