@@ -15,6 +15,8 @@ const SESSION_SECONDS = 60 * 60 * 24 * SESSION_DAYS;
 /** A session in use is extended once a day. */
 const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_SECONDS = 60 * 60;
+/** Set by our front of Better Auth (routes.ts) from clientIp(): the only address header it reads. */
+export const CLIENT_IP_HEADER = 'x-clipsmith-client-ip';
 
 export function createAuth(opts: {
   config: Config;
@@ -70,6 +72,8 @@ export function createAuth(opts: {
       disableCSRFCheck: false,
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+      // Its default reads X-Forwarded-For, which the client writes; ours honours TRUST_PROXY.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
     logger: {
