@@ -24,6 +24,7 @@ import {
 } from '../platform/rate-limit';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { clientIp } from './client-ip';
+import { passwordWeakness } from './password-policy';
 
 // Only these Better Auth endpoints are reachable; account deletion and profile edits are ours.
 const OPEN_ENDPOINTS = new Set([
@@ -48,19 +49,44 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please sign in instead.',
 };
 
-const signUpBody = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: z.string().max(100).optional(),
-  rememberMe: z.boolean().optional(),
-});
+/** A new password must also pass the strength check; `related` says what it must not lean on. */
+function refuseWeak<T>(password: (v: T) => string, related: (v: T) => string[] = () => []) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const weakness = passwordWeakness(password(value), related(value));
+    if (weakness) ctx.addIssue({ code: 'custom', path: ['password'], message: weakness });
+  };
+}
+
+const signUpBody = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    name: z.string().max(100).optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .superRefine(
+    refuseWeak(
+      (b) => b.password,
+      (b) => [b.email, b.name ?? ''],
+    ),
+  );
 
 const emailOnlyBody = z.looseObject({ email: z.string().optional() });
 
-const resetPasswordBody = z.object({
-  newPassword: passwordSchema,
-  token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
-});
+const resetPasswordBody = z
+  .object({
+    newPassword: passwordSchema,
+    token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+  })
+  .superRefine(refuseWeak((b) => b.newPassword));
+
+const changePasswordBody = z
+  .object({
+    currentPassword: z.string().max(1000),
+    newPassword: passwordSchema,
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .superRefine(refuseWeak((b) => b.newPassword));
 
 class SignUpRefused extends Error {
   constructor(readonly response: Response) {
@@ -153,11 +179,13 @@ export function authRoutes(deps: {
 
   app.post('/change-password', async (c) => {
     const user = await auth.readSession(c.req.raw.headers);
+    if (!user) throw new AppError(401, 'unauthorized', 'Please sign in to continue');
+    const body = await readJson(c, changePasswordBody);
     return checkingPassword(
       c,
       { address: CHANGE_PASSWORD_RATE_LIMIT, account: CHANGE_PASSWORD_ACCOUNT_RATE_LIMIT },
-      user ? `email:${user.email}` : undefined,
-      () => handle(c),
+      `email:${user.email}`,
+      () => handle(c, withJsonBody(c.req.raw, body)),
       async (res) => res.status === 400 && (await errorCode(res)) === 'invalid_password',
     );
   });
