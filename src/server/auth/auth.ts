@@ -28,7 +28,9 @@ export const CLIENT_IP_HEADER = 'x-clipsmith-client-ip';
 async function forgetResetLinks(db: Database, userId: string) {
   await db
     .delete(schema.verifications)
-    .where(and(like(schema.verifications.identifier, 'reset-password:%'), eq(schema.verifications.value, userId)));
+    .where(
+      and(like(schema.verifications.identifier, 'reset-password:%'), eq(schema.verifications.value, userId)),
+    );
 }
 
 export function createAuth(opts: {
@@ -78,7 +80,8 @@ export function createAuth(opts: {
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path !== '/change-password') return;
         const userId = ctx.context.session?.user.id;
-        if (userId && ctx.context.returned && !isAPIError(ctx.context.returned)) await forgetResetLinks(db, userId);
+        if (userId && ctx.context.returned && !isAPIError(ctx.context.returned))
+          await forgetResetLinks(db, userId);
       }),
     },
     session: {
