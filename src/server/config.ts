@@ -98,7 +98,21 @@ const envSchema = z.object({
   }),
   TRUSTED_ORIGINS: optionalText,
   RATE_LIMIT: flag('RATE_LIMIT', true),
-  TRUST_PROXY: flag('TRUST_PROXY', false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      // false/true (one proxy) or how many proxies stand in front of the app.
+      const v = (raw ?? '').trim().toLowerCase();
+      if (v === '' || ['0', 'false', 'no', 'off'].includes(v)) return 0;
+      if (['true', 'yes', 'on'].includes(v)) return 1;
+      if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the app (0-10), ${got(raw)}`,
+      });
+      return z.NEVER;
+    }),
   SHUTDOWN_TIMEOUT_MS: integer('SHUTDOWN_TIMEOUT_MS', 0, 600_000, 10_000),
   WORKERS: integer('WORKERS', 0, 64, 2),
   MIGRATE_ON_START: flag('MIGRATE_ON_START', true),
@@ -246,8 +260,8 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     },
     authSecret: e.AUTH_SECRET,
     rateLimit: e.RATE_LIMIT,
-    // Behind a load balancer the client address is the first X-Forwarded-For hop.
-    trustProxy: e.TRUST_PROXY,
+    // Proxies in front of the app, each appending to X-Forwarded-For (0: the header is ignored).
+    trustedProxyHops: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     workers: e.WORKERS,
     migrateOnStart: e.MIGRATE_ON_START,
