@@ -179,6 +179,8 @@ test('Premium through the test checkout, then Enterprise and back in the test po
   await page.getByRole('button', { name: 'Pay $12.99 (test)' }).click();
   await expect(page.getByTestId('purchase-summary')).toHaveText('Premium plan activated');
   await expect(page.getByText(/100 images a month/)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page.getByTestId('membership-usage')).toContainText('0 / 100');
 
   // A subscriber changes plan in the portal rather than buying a second one.
   await page.goto('/pricing');
@@ -189,6 +191,7 @@ test('Premium through the test checkout, then Enterprise and back in the test po
   await page.getByRole('button', { name: 'Switch to Enterprise ($24.99/month)' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByTestId('membership-plan')).toContainText('Enterprise');
+  await expect(page.getByTestId('membership-usage')).toHaveText('0 / ∞unlimited');
 
   await page.goto('/checkout/test/portal');
   await page.getByRole('button', { name: 'Switch to Basic ($7.99/month)' }).click();

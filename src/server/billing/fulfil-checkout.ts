@@ -44,6 +44,15 @@ export async function applyPaidCheckout(
     log.warn({ session: checkout.id }, 'paid checkout without a known user or item; not fulfilled');
     return false;
   }
+  if (plan) {
+    // Membership first, then the session: the order applySubscription's callers lock in too, so a
+    // checkout event and a subscription event of one member never wait on each other (deadlock).
+    await tx
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(eq(memberships.userId, userId))
+      .for('update');
+  }
   if (!row) {
     // A session created outside this app (or whose row insert was lost): keep the record anyway.
     await tx
