@@ -136,6 +136,8 @@ test.describe('purchases', () => {
   test('Basic subscription: plan Basic with 30 images a month, current plan, billing portal', async ({
     page,
   }) => {
+    // Sign-up, checkout, payment and several pages after: more than the default 30 s on a busy machine.
+    test.slow();
     await signUp(page);
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Subscribe to Basic' }).click();
@@ -172,6 +174,8 @@ test.describe('purchases', () => {
 });
 
 test('Premium through the test checkout, then Enterprise and back in the test portal', async ({ page }) => {
+  // Sign-up, checkout, payment and several pages after: more than the default 30 s on a busy machine.
+  test.slow();
   await signUp(page);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
@@ -191,7 +195,7 @@ test('Premium through the test checkout, then Enterprise and back in the test po
   await page.getByRole('button', { name: 'Switch to Enterprise ($24.99/month)' }).click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByTestId('membership-plan')).toContainText('Enterprise');
-  await expect(page.getByTestId('membership-usage')).toHaveText('0 / ∞unlimited');
+  await expect(page.getByTestId('membership-usage')).toContainText('0 / ∞unlimited');
 
   await page.goto('/checkout/test/portal');
   await page.getByRole('button', { name: 'Switch to Basic ($7.99/month)' }).click();
@@ -201,6 +205,8 @@ test('Premium through the test checkout, then Enterprise and back in the test po
 
 test.describe('checkout success page', () => {
   test('a visitor who is not signed in is sent to sign in, then sees their purchase', async ({ page }) => {
+    // Sign-up, checkout, payment and several pages after: more than the default 30 s on a busy machine.
+    test.slow();
     const email = await signUp(page);
     await page.goto('/pricing?tab=credits');
     await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
