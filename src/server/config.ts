@@ -105,6 +105,7 @@ const envSchema = z.object({
   JOB_QUEUE: oneOf('JOB_QUEUE', ['auto', 'in-process', 'pg-boss'] as const, 'auto'),
   JOB_STALE_AFTER_SECONDS: integer('JOB_STALE_AFTER_SECONDS', 2, 86_400, 300),
   SWEEP_INTERVAL_SECONDS: integer('SWEEP_INTERVAL_SECONDS', 1, 3600, 60),
+  JOB_TIMEOUT_SECONDS: integer('JOB_TIMEOUT_SECONDS', 10, 86_400, 600),
 
   IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
   OPENAI_API_KEY: optionalText,
@@ -193,6 +194,8 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
       queue: e.JOB_QUEUE === 'auto' ? (e.DATABASE_URL ? 'pg-boss' : 'in-process') : e.JOB_QUEUE,
       staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
       sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+      // One generation's deadline, all its attempts together.
+      timeoutMs: e.JOB_TIMEOUT_SECONDS * 1000,
     },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)

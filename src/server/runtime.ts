@@ -16,7 +16,12 @@ import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
 import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIProvider } from './generation/providers/openai';
-import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
+import {
+  failGeneration,
+  queuedGenerationIds,
+  STUCK_MESSAGE,
+  sweepStuckGenerations,
+} from './generation/service';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -28,6 +33,9 @@ import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
+
+/** pg-boss takes a job back from a stopped worker this long after the job's deadline. */
+const EXPIRY_GRACE_SECONDS = 60;
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -70,8 +78,12 @@ export type RuntimeOverrides = {
   validationPauseMs?: number;
   /** Set false to leave the sweeper and queued-job pickup to the caller (tests). */
   background?: boolean;
-  /** pg-boss retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
+  /** Queue retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
   jobRetry?: { limit: number; delaySeconds: number };
+  /** pg-boss: how soon a job whose worker stopped comes back, and how often that is looked for (tests). */
+  jobExpiry?: { expireInSeconds: number; maintenanceIntervalSeconds: number };
+  /** One generation's deadline (JOB_TIMEOUT_SECONDS by default; shorter in tests). */
+  jobTimeoutMs?: number;
 };
 
 /** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
@@ -84,7 +96,8 @@ function imageServices(config: Config, logger: Logger) {
         ...common,
         model: openai.imageModel,
         timeoutMs: openai.timeoutMs,
-        maxRetries: 1,
+        // Every image call is an attempt the person sees; the pipeline and the queue make the retries.
+        maxRetries: 0,
       }),
       imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
       moderation: createOpenAIModeration({
@@ -129,6 +142,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const thumbnails = createThumbnailQueue({ db, storage, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
+    const usePgBoss = config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres';
+    const jobTimeoutMs = overrides.jobTimeoutMs ?? config.jobs.timeoutMs;
     const pipeline = {
       db,
       storage,
@@ -140,23 +155,36 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       // Off the event loop: a worker process runs many jobs at once.
       removeBackground: removeBackgroundOffThread,
       thumbnails,
-      // Several beats per stale period, so one slow write never looks like a dead job.
-      heartbeatMs: Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
+      // In-process runner only: several beats per stale period, so one slow write never looks like
+      // a dead job. pg-boss brings back a stopped worker's job through its own expiry instead.
+      heartbeatMs: usePgBoss ? undefined : Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
+      jobTimeoutMs,
     };
     const jobs =
-      config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres'
+      usePgBoss && config.database.kind === 'postgres'
         ? await createPgBossRunner({
             url: config.database.url,
+            concurrency: config.workers,
+            // pg-boss hands a job out again only after its worker stopped: take it over.
+            run: (id, opts) => runGeneration(pipeline, id, { ...opts, takeOver: true }),
+            onDeadLetter: async (id) => {
+              if (await failGeneration(pipeline, { id, message: STUCK_MESSAGE }))
+                logger.warn({ generationId: id }, 'failed and refunded a job whose retries ran out');
+            },
+            logger,
+            retryLimit: overrides.jobRetry?.limit,
+            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
+            // Past the job's own deadline, so pg-boss never takes a live run away.
+            expireInSeconds:
+              overrides.jobExpiry?.expireInSeconds ?? Math.ceil(jobTimeoutMs / 1000) + EXPIRY_GRACE_SECONDS,
+            maintenanceIntervalSeconds: overrides.jobExpiry?.maintenanceIntervalSeconds,
+          })
+        : createInProcessRunner({
             concurrency: config.workers,
             run: (id, opts) => runGeneration(pipeline, id, opts),
             logger,
             retryLimit: overrides.jobRetry?.limit,
-            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
-          })
-        : createInProcessRunner({
-            concurrency: config.workers,
-            run: (id) => runGeneration(pipeline, id),
-            logger,
+            retryDelayMs: overrides.jobRetry ? overrides.jobRetry.delaySeconds * 1000 : undefined,
           });
     const deps: Deps = {
       config,
@@ -179,16 +207,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const app = createApp(deps);
 
     let sweeper: NodeJS.Timeout | undefined;
-    if (overrides.background !== false && config.workers > 0) {
-      // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
+    // pg-boss keeps its own queue across restarts and brings back a stopped worker's jobs.
+    if (overrides.background !== false && config.workers > 0 && !usePgBoss) {
+      // Crash recovery: fail and refund running jobs a dead process left behind, and resume
+      // queued ones (the in-process runner starts empty).
       const sweep = () =>
         sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
           logger.error({ err }, 'sweeper failed'),
         );
       await sweep();
-      // pg-boss keeps its own queue across restarts; the in-process runner starts empty.
-      if (config.jobs.queue === 'in-process')
-        for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
+      for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
       sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
       sweeper.unref();
     }

@@ -129,6 +129,7 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
       logger: silentLogger,
       retryLimit: 1,
       retryDelaySeconds: 1,
+      expireInSeconds: 60,
       run: async (id) => {
         attempts.push(id);
         throw new Error('worker crashed');
