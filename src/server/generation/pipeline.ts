@@ -81,7 +81,10 @@ export async function runGeneration(
       updatedAt: new Date(),
     })
     .where(
-      and(eq(generations.id, id), inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued'])),
+      and(
+        eq(generations.id, id),
+        inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued']),
+      ),
     )
     .returning();
   if (!job) return; // another runner took it, or it was already settled
@@ -223,7 +226,8 @@ async function produceImage(
       });
     if (verdict.ok) return { ...result, png };
     deps.logger.info({ attempt, reason: verdict.reason }, 'image check said NO');
-    if (attempt >= ATTEMPT_LIMIT) throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
+    if (attempt >= ATTEMPT_LIMIT)
+      throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
     await sleep(deps.validationPauseMs, undefined, { signal: input.signal });
   }
 }
@@ -297,4 +301,3 @@ async function storeImage(
   deps.thumbnails.add(imageId, image.png);
   return imageId;
 }
-

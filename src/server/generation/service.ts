@@ -21,7 +21,8 @@ import { generationView } from './views';
 export const STUCK_AFTER_MS = 5 * 60_000;
 
 export const STUCK_MESSAGE = 'This generation stopped unexpectedly. Any credit it used has been refunded.';
-export const TIMED_OUT_MESSAGE = 'This generation took too long and was stopped. Any credit it used has been refunded.';
+export const TIMED_OUT_MESSAGE =
+  'This generation took too long and was stopped. Any credit it used has been refunded.';
 
 export type CreatedGeneration = { id: string; status: 'queued'; cost: number };
 

@@ -61,7 +61,9 @@ export async function createPgBossRunner(
     connectionString: opts.url,
     schema: 'pgboss',
     max: Math.max(2, opts.concurrency + 1),
-    ...(opts.maintenanceIntervalSeconds ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds } : {}),
+    ...(opts.maintenanceIntervalSeconds
+      ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
+      : {}),
   });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
@@ -76,7 +78,13 @@ export async function createPgBossRunner(
     const settle = opts.onDeadLetter;
     await boss.work<{ id: string }>(
       DEAD_LETTER_QUEUE,
-      { pollingIntervalSeconds: DEAD_LETTER_POLL_SECONDS, batchSize: 10 },
+      {
+        pollingIntervalSeconds: Math.min(
+          DEAD_LETTER_POLL_SECONDS,
+          opts.maintenanceIntervalSeconds ?? DEAD_LETTER_POLL_SECONDS,
+        ),
+        batchSize: 10,
+      },
       async (jobs) => {
         for (const job of jobs) await settle(job.data.id);
       },

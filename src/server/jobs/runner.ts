@@ -51,11 +51,14 @@ export function createInProcessRunner(opts: {
       return;
     }
     retries.set(id, tried + 1);
-    const timer = setTimeout(() => {
-      waitingRetry.delete(id);
-      add(id);
-      settleWaiters();
-    }, retryDelayMs * 2 ** tried);
+    const timer = setTimeout(
+      () => {
+        waitingRetry.delete(id);
+        add(id);
+        settleWaiters();
+      },
+      retryDelayMs * 2 ** tried,
+    );
     waitingRetry.set(id, timer);
   };
 
