@@ -35,7 +35,10 @@ export function createApp(deps: Deps) {
     }),
   );
 
-  app.route('/api/health', healthRoutes({ database: deps.database, version: deps.version }));
+  app.route(
+    '/api',
+    healthRoutes({ database: deps.database, version: deps.version, checks: deps.healthChecks }),
+  );
   app.route(
     '/api/auth',
     authRoutes({

@@ -22,6 +22,7 @@ import {
   STUCK_MESSAGE,
   sweepStuckGenerations,
 } from './generation/service';
+import { databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -54,6 +55,8 @@ export type Deps = {
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;
   payments: Payments;
+  /** What /api/health and /api/ready report: a feature adds its own named check here. */
+  healthChecks: HealthCheck[];
   webDir: string;
   version: string;
 };
@@ -186,6 +189,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             retryLimit: overrides.jobRetry?.limit,
             retryDelayMs: overrides.jobRetry ? overrides.jobRetry.delaySeconds * 1000 : undefined,
           });
+    // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
+    const healthChecks: HealthCheck[] = [databaseProbe(database), storageProbe(storage), queueProbe(jobs)];
     const deps: Deps = {
       config,
       logger,
@@ -201,6 +206,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       jobs,
       thumbnails,
       payments: overrides.payments ?? createPayments(config),
+      healthChecks,
       webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
