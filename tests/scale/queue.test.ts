@@ -122,7 +122,7 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
     expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
   }, 30_000);
 
-  it('applies today\'s retry, expiry and retention settings to a queue that already exists', async () => {
+  it("applies today's retry, expiry and retention settings to a queue that already exists", async () => {
     // A queue created by an older release, with other settings.
     const older = new PgBoss({ connectionString: fresh.url, schema: 'pgboss' });
     await older.start();
