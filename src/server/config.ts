@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MODELS } from './generation/providers/openai-models';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -206,9 +207,9 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
         ? {
             apiKey: e.OPENAI_API_KEY,
             baseURL: e.OPENAI_BASE_URL,
-            imageModel: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-2',
-            visionModel: e.OPENAI_VISION_MODEL ?? 'gpt-5-mini',
-            moderationModel: e.OPENAI_MODERATION_MODEL ?? 'omni-moderation-latest',
+            imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_MODELS.image,
+            visionModel: e.OPENAI_VISION_MODEL ?? DEFAULT_MODELS.vision,
+            moderationModel: e.OPENAI_MODERATION_MODEL ?? DEFAULT_MODELS.moderation,
             timeoutMs: e.OPENAI_TIMEOUT_MS,
           }
         : undefined,

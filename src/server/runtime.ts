@@ -14,15 +14,16 @@ import { createBlocklistModeration } from './generation/moderation/blocklist';
 import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
+import { createModelWatch, type ModelWatch } from './generation/providers/model-watch';
 import { createOfflineComposer } from './generation/providers/offline';
-import { createOpenAIProvider } from './generation/providers/openai';
+import { createOpenAIClient, createOpenAIProvider } from './generation/providers/openai';
 import {
   failGeneration,
   queuedGenerationIds,
   STUCK_MESSAGE,
   sweepStuckGenerations,
 } from './generation/service';
-import { databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
+import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -35,8 +36,18 @@ import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
 
-/** pg-boss takes a job back from a stopped worker this long after the job's deadline. */
-const EXPIRY_GRACE_SECONDS = 60;
+/**
+ * pg-boss takes a job back from a stopped worker a little after the job's deadline (so never from
+ * a live run), and looks for such jobs several times per deadline: 15 s and every second for a
+ * 10 s deadline, 11 minutes and every minute for the default 10 minutes.
+ */
+export function queueExpiry(jobTimeoutMs: number) {
+  const deadline = Math.ceil(jobTimeoutMs / 1000);
+  return {
+    expireInSeconds: deadline + Math.min(60, Math.ceil(deadline / 2)),
+    maintenanceIntervalSeconds: Math.min(60, Math.max(1, Math.floor(deadline / 10))),
+  };
+}
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -89,12 +100,33 @@ export type RuntimeOverrides = {
   jobTimeoutMs?: number;
 };
 
-/** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
-function imageServices(config: Config, logger: Logger) {
+/**
+ * The image model, its check and moderation: OpenAI when configured, the offline composer
+ * otherwise. With OpenAI, the watch of the configured models' life cycle and the health statuses.
+ */
+function imageServices(
+  config: Config,
+  logger: Logger,
+): {
+  imageProvider: ImageProvider;
+  imageCheck: ImageCheck & { status?: () => CheckReport };
+  moderation: Moderation;
+  modelWatch?: ModelWatch;
+} {
   const openai = config.images.openai;
   if (config.images.provider === 'openai' && openai) {
     const common = { apiKey: openai.apiKey, baseURL: openai.baseURL, logger };
     return {
+      modelWatch: createModelWatch({
+        client: createOpenAIClient({ ...common, timeoutMs: 15_000, maxRetries: 1 }),
+        models: [
+          { use: 'image', id: openai.imageModel },
+          { use: 'vision', id: openai.visionModel },
+          { use: 'moderation', id: openai.moderationModel },
+        ],
+        isOpenAI: !openai.baseURL || new URL(openai.baseURL).hostname === 'api.openai.com',
+        logger,
+      }),
       imageProvider: createOpenAIProvider({
         ...common,
         model: openai.imageModel,
@@ -177,10 +209,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             logger,
             retryLimit: overrides.jobRetry?.limit,
             retryDelaySeconds: overrides.jobRetry?.delaySeconds,
-            // Past the job's own deadline, so pg-boss never takes a live run away.
-            expireInSeconds:
-              overrides.jobExpiry?.expireInSeconds ?? Math.ceil(jobTimeoutMs / 1000) + EXPIRY_GRACE_SECONDS,
-            maintenanceIntervalSeconds: overrides.jobExpiry?.maintenanceIntervalSeconds,
+            ...(overrides.jobExpiry ?? queueExpiry(jobTimeoutMs)),
           })
         : createInProcessRunner({
             concurrency: config.workers,
@@ -191,6 +220,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           });
     // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
     const healthChecks: HealthCheck[] = [databaseProbe(database), storageProbe(storage), queueProbe(jobs)];
+    const { modelWatch } = defaults;
+    if (modelWatch) {
+      healthChecks.push({ name: 'openaiModels', kind: 'status', run: () => modelWatch.status() });
+      // Asks in the background: start-up does not wait on OpenAI; the answer is logged and shown.
+      void modelWatch.start();
+    }
+    const checkStatus = imageCheck === defaults.imageCheck ? defaults.imageCheck.status : undefined;
+    if (checkStatus) healthChecks.push({ name: 'imageCheck', kind: 'status', run: checkStatus });
     const deps: Deps = {
       config,
       logger,
@@ -231,6 +268,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       app,
       async close() {
         clearInterval(sweeper);
+        modelWatch?.stop();
         await jobs.stop();
         await thumbnails.drain();
         await database.close();
