@@ -49,6 +49,9 @@ export function queueExpiry(jobTimeoutMs: number) {
   };
 }
 
+/** How often each process looks for outbox e-mails due for another try. */
+const MAIL_RETRY_INTERVAL_MS = 30_000;
+
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export type Deps = {
@@ -161,7 +164,17 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   try {
     if (config.migrateOnStart) await runMigrations(database);
     const db = database.db;
-    const mailer = createMailer({ db, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+    const mailer = createMailer({
+      db,
+      logger,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      isProduction: config.isProduction,
+    });
+    if (config.isProduction && !config.mail.smtpUrl)
+      logger.warn(
+        'SMTP_URL is not set: sign-up confirmations and password resets stay in the outbox and reach nobody',
+      );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
     const storage =
@@ -219,7 +232,12 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             retryDelayMs: overrides.jobRetry ? overrides.jobRetry.delaySeconds * 1000 : undefined,
           });
     // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
-    const healthChecks: HealthCheck[] = [databaseProbe(database), storageProbe(storage), queueProbe(jobs)];
+    const healthChecks: HealthCheck[] = [
+      databaseProbe(database),
+      storageProbe(storage),
+      queueProbe(jobs),
+      mailer.healthCheck,
+    ];
     const { modelWatch } = defaults;
     if (modelWatch) {
       healthChecks.push({ name: 'openaiModels', kind: 'status', run: () => modelWatch.status() });
@@ -249,6 +267,19 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     };
     const app = createApp(deps);
 
+    let mailRetry: NodeJS.Timeout | undefined;
+    if (overrides.background !== false) {
+      // Failed SMTP sends are tried again from the outbox; every process may, claims keep it once.
+      const retryMail = () =>
+        mailer
+          .retryDue()
+          .then(() => mailer.refreshStatus())
+          .catch((err) => logger.error({ err }, 'mail retry failed'));
+      await mailer.refreshStatus().catch((err) => logger.error({ err }, 'mail status failed'));
+      mailRetry = setInterval(retryMail, MAIL_RETRY_INTERVAL_MS);
+      mailRetry.unref();
+    }
+
     let sweeper: NodeJS.Timeout | undefined;
     // pg-boss keeps its own queue across restarts and brings back a stopped worker's jobs.
     if (overrides.background !== false && config.workers > 0 && !usePgBoss) {
@@ -269,6 +300,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       async close() {
         clearInterval(sweeper);
         modelWatch?.stop();
+        clearInterval(mailRetry);
         await jobs.stop();
         await thumbnails.drain();
         await database.close();

@@ -159,11 +159,15 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
 
     const second = await startWorker({ ...env, WORKERS: '1' });
     procs.push(second);
-    const settled = await waitFor('the job to be settled', async () => {
-      const res = await call(webB, `/api/generations/${id}`, { cookie });
-      const body = (await res.json()) as GenerationStatus;
-      return body.status === 'failed' || body.status === 'succeeded' ? body : undefined;
-    }, 60_000).catch((error: Error) => {
+    const settled = await waitFor(
+      'the job to be settled',
+      async () => {
+        const res = await call(webB, `/api/generations/${id}`, { cookie });
+        const body = (await res.json()) as GenerationStatus;
+        return body.status === 'failed' || body.status === 'succeeded' ? body : undefined;
+      },
+      60_000,
+    ).catch((error: Error) => {
       throw new Error(`${error.message}; the second worker said:\n${second.output()}`);
     });
     const ledger = await db.db
