@@ -12,7 +12,6 @@ import {
   type ImageProvider,
   ProviderError,
   type ProviderErrorCode,
-  type Quality,
 } from '../ports';
 import { imageModel } from './openai-models';
 
