@@ -1,7 +1,7 @@
 // Creating, reading, failing and sweeping generation jobs. Money and quota move only here and
 // only inside transactions; see docs/decisions/004-credit-ledger.md.
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { GenerationRequest, GenerationStatus } from '../../core/api';
 import { checkEntitlement } from '../../core/entitlement';
 import { MESSAGES } from '../../core/messages';
@@ -111,7 +111,11 @@ export async function findGenerationView(db: Database, id: string) {
  */
 export async function failGeneration(
   deps: { db: Database; events: GenerationEvents; logger: Logger },
-  opts: { id: string; message: string },
+  opts: {
+    id: string;
+    message: string /** Only a job that has made this many attempts. */;
+    whenOutOfAttempts?: number;
+  },
 ): Promise<boolean> {
   const failed = await deps.db.transaction(async (tx) => {
     const [job] = await tx
@@ -123,7 +127,15 @@ export async function failGeneration(
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(generations.id, opts.id), inArray(generations.status, ['queued', 'running'])))
+      .where(
+        and(
+          eq(generations.id, opts.id),
+          inArray(generations.status, ['queued', 'running']),
+          opts.whenOutOfAttempts === undefined
+            ? undefined
+            : gte(generations.attempts, opts.whenOutOfAttempts),
+        ),
+      )
       .returning();
     if (!job) return false;
     await releaseUsage(tx, job.userId, job.usageMonth);
