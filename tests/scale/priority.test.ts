@@ -75,7 +75,7 @@ describe('priority rendering for Enterprise', () => {
       createTestApp({ env, overrides: { imageProvider } }),
     );
     expect(order).toEqual(['free one', 'enterprise', 'free two', 'free three']);
-  });
+  }, 60_000);
 
   it.skipIf(!baseUrl)('pg-boss takes the Enterprise job before earlier queued jobs', async () => {
     fresh = await createTestDatabase(baseUrl!);
@@ -87,5 +87,5 @@ describe('priority rendering for Enterprise', () => {
       }),
     );
     expect(order).toEqual(['free one', 'enterprise', 'free two', 'free three']);
-  });
+  }, 60_000);
 });
