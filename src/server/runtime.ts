@@ -23,9 +23,10 @@ import { createPgBossRunner } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { purgeOldMail } from './mail/retention';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
-import { createLocalStorage } from './storage/local';
-import { createS3Storage } from './storage/s3';
+import { createStorage } from './storage';
+import { retryDueDeletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
 
@@ -116,11 +117,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const mailer = createMailer({ db, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
-    const storage =
-      overrides.storage ??
-      (config.storage.kind === 's3'
-        ? createS3Storage(config.storage)
-        : createLocalStorage(config.storage.dir));
+    const storage = overrides.storage ?? createStorage(config.storage);
     const defaults = imageServices(config, logger);
     const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
@@ -182,9 +179,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     if (overrides.background !== false && config.workers > 0) {
       // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
       const sweep = () =>
-        sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
-          logger.error({ err }, 'sweeper failed'),
-        );
+        Promise.all([
+          sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
+            logger.error({ err }, 'sweeper failed'),
+          ),
+          // Files the store refused to delete earlier, retried with back-off until it confirms.
+          retryDueDeletions({ db, storage, logger }).catch((err) =>
+            logger.error({ err }, 'storage: deletion retry sweep failed'),
+          ),
+          purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
+        ]);
       await sweep();
       // pg-boss keeps its own queue across restarts; the in-process runner starts empty.
       if (config.jobs.queue === 'in-process')

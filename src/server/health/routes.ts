@@ -1,10 +1,17 @@
 import { Hono } from 'hono';
 import type { DatabaseHandle } from '../db/client';
+import { deletionBacklog } from '../storage/deletions';
 
 export function healthRoutes(opts: { database: DatabaseHandle; version: string }) {
   return new Hono().get('/', async (c) => {
     const db = await pingWithin(opts.database, 2000);
-    const body = { status: db ? 'ok' : 'degraded', db: db ? 'ok' : 'down', version: opts.version };
+    const body = {
+      status: db ? 'ok' : 'degraded',
+      db: db ? 'ok' : 'down',
+      version: opts.version,
+      // Files the store has not yet confirmed deleted: how many, and the oldest one's age.
+      deletions: db ? await deletionBacklog(opts.database.db).catch(() => null) : null,
+    };
     return c.json(body, db ? 200 : 503, { 'Cache-Control': 'no-store' });
   });
 }
