@@ -6,6 +6,7 @@ import { authRoutes } from './auth/routes';
 import { mountBilling } from './billing/mount';
 import { cancelSubscriptionForDeletedAccount } from './billing/service';
 import { contactRoutes } from './contact/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { devRoutes } from './dev/routes';
 import { mountGallery } from './gallery/mount';
 import { generationRoutes } from './generation/routes';
@@ -60,6 +61,15 @@ export function createApp(deps: Deps) {
           { db: deps.database.db, payments: deps.payments, logger },
           userId,
         ),
+    }),
+  );
+  app.route(
+    '/api/data-export',
+    dataExportRoutes({
+      db: deps.database.db,
+      auth: deps.auth,
+      storage: deps.storage,
+      rateLimiter: deps.rateLimiter,
     }),
   );
   app.route(
