@@ -29,6 +29,7 @@ describe('health', () => {
       status: 'ok',
       db: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+      deletions: { pending: 0, oldestAgeSeconds: null },
     });
   });
 });
