@@ -1,9 +1,9 @@
 // Offline composer benchmark: index build time, ms per 1024x1024 PNG over the 60 sample renders
 // (10 sample prompts x 6 themes, after a warm-up pass) and peak RSS.
 //   node --import tsx bench/composer.ts
-import { getCatalog } from '../src/server/generation/providers/offline/catalog';
-import { composeClipart } from '../src/server/generation/providers/offline/compose';
-import { SAMPLE_PROMPTS, THEMES } from '../src/server/generation/providers/offline/samples';
+import { composeClipart, getCatalog } from '../src/composer';
+import { THEME_IDS as THEMES } from '../src/core/options';
+import { SAMPLE_PROMPTS } from '../src/core/prompt';
 
 let peakRss = process.memoryUsage().rss;
 const sampleRss = () => {

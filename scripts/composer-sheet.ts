@@ -3,8 +3,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { composeClipart } from '../src/server/generation/providers/offline/index';
-import { SAMPLE_PROMPTS, THEMES } from '../src/server/generation/providers/offline/samples';
+import { composeClipart } from '../src/composer';
+import { THEME_IDS as THEMES } from '../src/core/options';
+import { SAMPLE_PROMPTS } from '../src/core/prompt';
 
 const out = process.argv[2] ?? '.tmp/composer-sheet.png';
 const seed = Number(process.argv[3] ?? 1);

@@ -1,4 +1,4 @@
-// Prints the SQL of migration 0003 (neutral usernames for existing members) from the same word
+// Prints the SQL of migration 0004 (neutral usernames for existing members) from the same word
 // lists new members get their starting username from: `node --import tsx scripts/neutral-usernames-sql.ts`.
 import { NAME_ANIMALS, NAME_COLOURS } from '../src/server/account/neutral-username';
 

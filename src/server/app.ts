@@ -3,8 +3,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
-import { cancelSubscriptionForDeletedAccount } from './billing/service';
 import { contactRoutes } from './contact/routes';
 import { dataExportRoutes } from './data-export/routes';
 import { devRoutes } from './dev/routes';
@@ -36,7 +36,10 @@ export function createApp(deps: Deps) {
     }),
   );
 
-  app.route('/api/health', healthRoutes({ database: deps.database, version: deps.version }));
+  app.route(
+    '/api',
+    healthRoutes({ database: deps.database, version: deps.version, checks: deps.healthChecks }),
+  );
   app.route(
     '/api/auth',
     authRoutes({

@@ -135,6 +135,16 @@ const envSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+/** Reserved or private names (RFC 2606, RFC 6761, mDNS): no mail server accepts them as a sender. */
+const NON_PUBLIC_MAIL_DOMAIN =
+  /(^|\.)(local|localhost|localdomain|internal|invalid|test|example|lan|home\.arpa)$/i;
+
+/** The domain of `Name <user@domain>` or `user@domain`. */
+function mailDomain(from: string): string | undefined {
+  const address = from.match(/<([^>]*)>\s*$/)?.[1] ?? from;
+  return address.trim().match(/^[^@\s]+@([^@\s>]+)$/)?.[1];
+}
+
 export type Config = ReturnType<typeof buildConfig>;
 
 function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
@@ -156,6 +166,18 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
   }
   if (e.JOB_QUEUE === 'pg-boss' && !e.DATABASE_URL) {
     throw new ConfigError('JOB_QUEUE=pg-boss needs DATABASE_URL (a PostgreSQL database)');
+  }
+  if (isProduction) {
+    // A made-up sender (the development default) is refused or marked as spam by real mail servers.
+    if (!e.MAIL_FROM)
+      throw new ConfigError(
+        'MAIL_FROM must be set in production, e.g. "Clipsmith <no-reply@your-domain.com>" (a sender at a domain you send mail for)',
+      );
+    const domain = mailDomain(e.MAIL_FROM);
+    if (!domain || NON_PUBLIC_MAIL_DOMAIN.test(domain))
+      throw new ConfigError(
+        `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", ${got(e.MAIL_FROM)}`,
+      );
   }
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => e[k] !== undefined);

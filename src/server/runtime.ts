@@ -17,6 +17,7 @@ import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
 import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIProvider } from './generation/providers/openai';
 import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
+import { databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -26,9 +27,12 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { purgeOldMail } from './mail/retention';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { createStorage } from './storage';
-import { retryDueDeletions } from './storage/deletions';
+import { createDeletions, type Deletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
+
+/** How often each process looks for outbox e-mails due for another try. */
+const MAIL_RETRY_INTERVAL_MS = 30_000;
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -40,6 +44,8 @@ export type Deps = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   storage: Storage;
+  /** Every removal of files goes through here (pending deletions, retried until confirmed). */
+  deletions: Deletions;
   imageProvider: ImageProvider;
   imageCheck: ImageCheck;
   moderation: Moderation;
@@ -47,6 +53,8 @@ export type Deps = {
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;
   payments: Payments;
+  /** What /api/health and /api/ready report: a feature adds its own named check here. */
+  healthChecks: HealthCheck[];
   webDir: string;
   version: string;
 };
@@ -114,7 +122,17 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   try {
     if (config.migrateOnStart) await runMigrations(database);
     const db = database.db;
-    const mailer = createMailer({ db, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+    const mailer = createMailer({
+      db,
+      logger,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      isProduction: config.isProduction,
+    });
+    if (config.isProduction && !config.mail.smtpUrl)
+      logger.warn(
+        'SMTP_URL is not set: sign-up confirmations and password resets stay in the outbox and reach nobody',
+      );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
     const storage = overrides.storage ?? createStorage(config.storage);
@@ -123,12 +141,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
     const moderation = overrides.moderation ?? defaults.moderation;
     const events = createGenerationEvents();
-    const thumbnails = createThumbnailQueue({ db, storage, logger });
+    const deletions = createDeletions({ db, storage, logger });
+    const thumbnails = createThumbnailQueue({ db, storage, deletions, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
     const pipeline = {
       db,
       storage,
+      deletions,
       provider: imageProvider,
       imageCheck,
       events,
@@ -155,6 +175,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             run: (id) => runGeneration(pipeline, id),
             logger,
           });
+    // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
+    const healthChecks: HealthCheck[] = [
+      databaseProbe(database),
+      storageProbe(storage),
+      queueProbe(jobs),
+      mailer.healthCheck,
+      deletions.healthCheck,
+    ];
     const deps: Deps = {
       config,
       logger,
@@ -163,6 +191,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       mailer,
       rateLimiter,
       storage,
+      deletions,
       imageProvider,
       imageCheck,
       moderation,
@@ -170,10 +199,38 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       jobs,
       thumbnails,
       payments: overrides.payments ?? createPayments(config),
+      healthChecks,
       webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
     const app = createApp(deps);
+
+    let mailRetry: NodeJS.Timeout | undefined;
+    if (overrides.background !== false) {
+      // Failed SMTP sends are tried again from the outbox; every process may, claims keep it once.
+      const retryMail = () =>
+        mailer
+          .retryDue()
+          .then(() => mailer.refreshStatus())
+          .catch((err) => logger.error({ err }, 'mail retry failed'));
+      await mailer.refreshStatus().catch((err) => logger.error({ err }, 'mail status failed'));
+      mailRetry = setInterval(retryMail, MAIL_RETRY_INTERVAL_MS);
+      mailRetry.unref();
+    }
+
+    // Every process shows the deletion backlog in its health answer; only workers sweep it.
+    let deletionStatus: NodeJS.Timeout | undefined;
+    await deletions.refreshStatus().catch((err) => logger.error({ err }, 'storage: deletion status failed'));
+    if (overrides.background !== false) {
+      deletionStatus = setInterval(
+        () =>
+          void deletions
+            .refreshStatus()
+            .catch((err) => logger.warn({ err }, 'storage: deletion status failed')),
+        config.jobs.sweepIntervalMs,
+      );
+      deletionStatus.unref();
+    }
 
     let sweeper: NodeJS.Timeout | undefined;
     if (overrides.background !== false && config.workers > 0) {
@@ -184,9 +241,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
             logger.error({ err }, 'sweeper failed'),
           ),
           // Files the store refused to delete earlier, retried with back-off until it confirms.
-          retryDueDeletions({ db, storage, logger }).catch((err) =>
-            logger.error({ err }, 'storage: deletion retry sweep failed'),
-          ),
+          deletions.retryDue().catch((err) => logger.error({ err }, 'storage: deletion retry sweep failed')),
           purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
         ]);
       await sweep();
@@ -201,6 +256,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       app,
       async close() {
         clearInterval(sweeper);
+        clearInterval(mailRetry);
+        clearInterval(deletionStatus);
         await jobs.stop();
         await thumbnails.drain();
         await database.close();

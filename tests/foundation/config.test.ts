@@ -32,6 +32,20 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('requires a real MAIL_FROM in production, not the development .local sender', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://clip.example.com' };
+    expect(() => loadConfig(production)).toThrow(/^MAIL_FROM must be set in production/);
+    for (const from of ['Clipsmith <no-reply@clipsmith.local>', 'no-reply@localhost', 'not an address']) {
+      expect(() => loadConfig({ ...production, MAIL_FROM: from })).toThrow(
+        `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", got ${JSON.stringify(from)}`,
+      );
+    }
+    const ok = loadConfig({ ...production, MAIL_FROM: 'Clipsmith <no-reply@clipsmith.com>' });
+    expect(ok.mail.from).toBe('Clipsmith <no-reply@clipsmith.com>');
+    // Outside production the outbox needs no real sender.
+    expect(loadConfig({}).mail.from).toBe('Clipsmith <no-reply@clipsmith.local>');
+  });
+
   it('stops start-up with one clear line and exit code 1, no stack trace', async () => {
     const proc = runServer({ PORT: 'abc' });
     const code = await proc.exited;

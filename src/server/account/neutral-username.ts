@@ -1,6 +1,6 @@
 // A neutral starting username: a colour, an animal and a number ('amber_otter_4821'), from the
 // word lists of unique-names-generator. Derived from nothing personal, so no one can read a
-// member's e-mail from it. Migration 0003 gives existing members one from the same lists.
+// member's e-mail from it. Migration 0004 gives existing members one from the same lists.
 import { randomInt } from 'node:crypto';
 import { animals, colors } from 'unique-names-generator';
 

@@ -52,7 +52,7 @@ export function createAuth(opts: {
         // Not awaited: a slow or failing SMTP server would otherwise make a known address answer
         // later than an unknown one. Failures are logged and kept in the outbox row.
         void mailer.send({ to: user.email, ...passwordResetMail({ link }) }).catch((err: unknown) => {
-          logger.error({ err }, 'password reset e-mail not sent');
+          logger.error({ err, to: user.email, kind: 'password-reset' }, 'e-mail not recorded');
         });
       },
     },

@@ -9,7 +9,7 @@ import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
 import type { ThumbnailQueue } from '../images/thumbnails';
 import type { Logger } from '../logger';
-import { discardFiles } from '../storage/deletions';
+import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import type { GenerationEvents } from './events';
 import {
@@ -24,6 +24,7 @@ import { failGeneration } from './service';
 export type PipelineDeps = {
   db: Database;
   storage: Storage;
+  deletions: Deletions;
   provider: ImageProvider;
   imageCheck: ImageCheck;
   events: GenerationEvents;
@@ -204,7 +205,7 @@ async function storeImage(
     ]);
   } catch (error) {
     // One file may have landed; the upload's error is what the job reports.
-    await discardFiles(deps, imageKeys.prefix(imageId), 'upload failed');
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'upload failed');
     throw error;
   }
 
@@ -228,7 +229,7 @@ async function storeImage(
   );
   if (recorded.length === 0) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
-    await discardFiles(deps, imageKeys.prefix(imageId), 'job already settled');
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'job already settled');
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
   deps.events.publish(job.id);

@@ -1,8 +1,9 @@
 // The generation pipeline's ports. Each outside service (image model, image check, moderation)
 // has an embedded default and a real adapter; the pipeline only knows these types.
 
-export type ThemeId = 'default' | 'comic' | 'realistic' | 'abstract' | 'watercolor' | 'pixel';
-export type Quality = 'low' | 'high';
+import type { Quality, ThemeId } from '../../core/options';
+
+export type { Quality };
 
 export type GenerateImageInput = {
   /** The final prompt sent to a model: cleaned and wrapped in the clipart instructions. */

@@ -1,34 +1,46 @@
+// Liveness (/api/health: cheap, for "restart me?") and readiness (/api/ready: every part this
+// process needs really works, for "send me traffic?"). Both list the checks features contribute.
 import { Hono } from 'hono';
 import type { DatabaseHandle } from '../db/client';
-import { deletionBacklog } from '../storage/deletions';
+import { type CheckReport, databaseProbe, type HealthCheck, isCritical, runChecks } from './checks';
 
-export function healthRoutes(opts: { database: DatabaseHandle; version: string }) {
-  return new Hono().get('/', async (c) => {
-    const db = await pingWithin(opts.database, 2000);
-    const body = {
-      status: db ? 'ok' : 'degraded',
-      db: db ? 'ok' : 'down',
-      version: opts.version,
-      // Files the store has not yet confirmed deleted: how many, and the oldest one's age.
-      deletions: db ? await deletionBacklog(opts.database.db).catch(() => null) : null,
-    };
-    return c.json(body, db ? 200 : 503, { 'Cache-Control': 'no-store' });
-  });
+const NO_STORE = { 'Cache-Control': 'no-store' };
+
+export function healthRoutes(opts: { database: DatabaseHandle; version: string; checks: HealthCheck[] }) {
+  const database = databaseProbe(opts.database);
+
+  return new Hono()
+    .get('/health', async (c) => {
+      // One trivial query and the in-memory statuses: nothing here writes or waits on a remote.
+      const [ping, checks] = await Promise.all([
+        runChecks([database]),
+        runChecks(opts.checks.filter((check) => check.kind === 'status')),
+      ]);
+      const db = ping.database.status === 'ok';
+      const degraded = !db || Object.values(checks).some((r) => r.status !== 'ok');
+      const body = {
+        status: degraded ? 'degraded' : 'ok',
+        db: db ? 'ok' : 'down',
+        version: opts.version,
+        checks,
+      };
+      return c.json(body, db ? 200 : 503, NO_STORE);
+    })
+    .get('/ready', async (c) => {
+      const checks = await runChecks(opts.checks);
+      const failed = opts.checks
+        .filter((check) => isCritical(check) && checks[check.name].status === 'error')
+        .map((check) => check.name);
+      const body = {
+        status: failed.length > 0 ? 'not_ready' : 'ready',
+        ...(failed.length > 0 ? { failed, message: notReadyMessage(failed, checks) } : {}),
+        version: opts.version,
+        checks,
+      };
+      return c.json(body, failed.length > 0 ? 503 : 200, NO_STORE);
+    });
 }
 
-async function pingWithin(database: DatabaseHandle, ms: number): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      database.ping(),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error('timeout')), ms);
-      }),
-    ]);
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+function notReadyMessage(failed: string[], checks: Record<string, CheckReport>): string {
+  return failed.map((name) => `${name}: ${checks[name].message ?? 'failed'}`).join('; ');
 }

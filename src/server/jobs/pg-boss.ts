@@ -155,6 +155,12 @@ export async function createPgBossRunner(opts: {
     idle() {
       return active === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
     },
+    async check() {
+      if (stopped) throw new Error('the job queue has stopped');
+      // One round trip through pg-boss's own connection: its schema and our queue are there.
+      const queued = await boss.getQueueSize(GENERATION_QUEUE);
+      return { runner: 'pg-boss', workers: opts.concurrency, queued, running: active };
+    },
     async stop() {
       stopped = true;
       clearInterval(poll);

@@ -8,6 +8,8 @@ export type JobRunner = {
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void>;
   stop(): Promise<void>;
+  /** Readiness: throws when this runner cannot take jobs; otherwise a few numbers for the operator. */
+  check(): Promise<Record<string, unknown>>;
 };
 
 export function createInProcessRunner(opts: {
@@ -62,6 +64,10 @@ export function createInProcessRunner(opts: {
       queue.length = 0;
       queued.clear();
       if (active > 0) await new Promise<void>((resolve) => waiters.push(resolve));
+    },
+    async check() {
+      if (stopped) throw new Error('the job runner has stopped');
+      return { runner: 'in-process', workers: opts.concurrency, queued: queue.length, running: active };
     },
   };
 }

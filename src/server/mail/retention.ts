@@ -4,7 +4,7 @@ import { and, eq, isNotNull, lt, or } from 'drizzle-orm';
 import type { DbExecutor } from '../db/client';
 import { outbox } from '../db/schema';
 
-/** Delivered mail (and the embedded outbox's) is kept this long; the Privacy page says so. */
+/** Delivered or given-up mail (and the embedded outbox's) is kept this long; the Privacy page says so. */
 export const SENT_MAIL_RETENTION_DAYS = 30;
 
 /** Deletes delivered mail older than the retention; returns how many rows went. */

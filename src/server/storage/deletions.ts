@@ -5,6 +5,7 @@
 import { asc, count, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import type { Database, DbExecutor } from '../db/client';
 import { pendingDeletions } from '../db/schema';
+import type { HealthCheck } from '../health/checks';
 import type { Logger } from '../logger';
 import type { Storage } from './storage';
 
@@ -133,16 +134,65 @@ export async function retryDueDeletions(
   return { removed: claimed.length - failed.length, failed: failed.length };
 }
 
-export type DeletionBacklog = { pending: number; oldestAgeSeconds: number | null };
+/** A deletion waiting longer than this means the store keeps refusing: the status says warn. */
+const WARN_AFTER_SECONDS = 60 * 60;
 
-/** What the health answer shows the operator: how many deletions wait, and for how long. */
-export async function deletionBacklog(db: DbExecutor, now = new Date()): Promise<DeletionBacklog> {
-  const [row] = await db
-    .select({ pending: count(), oldest: min(pendingDeletions.createdAt) })
-    .from(pendingDeletions);
-  const oldest = row?.oldest ? new Date(row.oldest) : null;
+/**
+ * The deletion path as one object for the runtime: the functions above, plus a health status kept
+ * in memory (refreshed after each removal this process makes and on the runtime's timer), so
+ * /api/health reads no database to report the backlog.
+ */
+export type Deletions = {
+  /** Call inside the transaction that removes the owner of these prefixes. */
+  record(db: DbExecutor, prefixes: string[], reason: DeletionReason): Promise<void>;
+  /** Removes recorded prefixes now; what the store refuses stays pending. Never throws. */
+  remove(prefixes: string[]): Promise<string[]>;
+  /** Records and removes files whose owner is already gone. Never throws. */
+  discard(prefix: string, reason: DeletionReason): Promise<void>;
+  /** One retry sweep of the due deletions. */
+  retryDue(now?: Date): Promise<{ removed: number; failed: number }>;
+  refreshStatus(): Promise<void>;
+  healthCheck: HealthCheck;
+};
+
+export function createDeletions(deps: DeletionDeps): Deletions {
+  let pending = 0;
+  let oldest: Date | null = null;
+  const refreshStatus = async () => {
+    const [row] = await deps.db
+      .select({ pending: count(), oldest: min(pendingDeletions.createdAt) })
+      .from(pendingDeletions);
+    pending = row?.pending ?? 0;
+    oldest = row?.oldest ? new Date(row.oldest) : null;
+  };
+  const afterwards = async <T>(work: Promise<T>): Promise<T> => {
+    const result = await work;
+    await refreshStatus().catch((err) => deps.logger.warn({ err }, 'storage: deletion status not refreshed'));
+    return result;
+  };
   return {
-    pending: row?.pending ?? 0,
-    oldestAgeSeconds: oldest ? Math.max(0, Math.floor((now.getTime() - oldest.getTime()) / 1000)) : null,
+    record: (db, prefixes, reason) => recordDeletions(db, prefixes, reason),
+    remove: (prefixes) => afterwards(removeRecorded(deps, prefixes)),
+    discard: (prefix, reason) => afterwards(discardFiles(deps, prefix, reason)),
+    retryDue: (now) => afterwards(retryDueDeletions(deps, now)),
+    refreshStatus,
+    healthCheck: {
+      name: 'deletions',
+      kind: 'status',
+      run() {
+        const oldestAgeSeconds = oldest
+          ? Math.max(0, Math.floor((Date.now() - oldest.getTime()) / 1000))
+          : null;
+        const counts = { pending, oldestAgeSeconds };
+        if (oldestAgeSeconds !== null && oldestAgeSeconds > WARN_AFTER_SECONDS) {
+          return {
+            status: 'warn',
+            message: `${pending} file deletion${pending === 1 ? '' : 's'} not yet confirmed by the store, the oldest for ${Math.round(oldestAgeSeconds / 60)} min (see pending_deletions)`,
+            ...counts,
+          };
+        }
+        return { status: 'ok', ...counts };
+      },
+    },
   };
 }

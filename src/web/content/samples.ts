@@ -1,12 +1,9 @@
-/**
- * The four pictures on the landing page: real renders by the built-in clipart composer of these
- * prompts (src/server/generation/providers/offline/landing.ts). `npm run build` re-renders them into
- * dist/web/samples; the copies in public/samples are the same renders, so `vite` dev shows them too.
- * Keep the prompts here in step with LANDING_SAMPLES.
- */
-export const SAMPLE_IMAGES = [
-  { src: '/samples/sample-1.png', prompt: 'Cute fox in a forest', theme: 'Default Style' },
-  { src: '/samples/sample-2.png', prompt: 'Rocket ship in space', theme: 'Comic Book' },
-  { src: '/samples/sample-3.png', prompt: 'Happy pizza character', theme: 'Watercolor' },
-  { src: '/samples/sample-4.png', prompt: 'Robot assistant', theme: 'Pixel Art' },
-] as const;
+import { findTheme } from '../../core/options';
+import { LANDING_SAMPLES } from '../../core/samples';
+
+/** The landing page's pictures: real renders by the built-in composer (see src/core/samples.ts). */
+export const SAMPLE_IMAGES = LANDING_SAMPLES.map((sample) => ({
+  src: sample.src,
+  prompt: sample.prompt,
+  theme: findTheme(sample.theme)?.label ?? sample.theme,
+}));

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { composeClipart } from '../providers/offline';
+import { composeClipart } from '../../../composer';
 import { analyseClipart, createAnalysisCheck } from './analysis';
 
 const svgPng = (body: string, size = 1024) =>

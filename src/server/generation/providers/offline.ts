@@ -1,10 +1,6 @@
-// The offline clipart composer: the embedded default image provider (no key, no network).
-import type { GeneratedImage, GenerateImageInput, ImageProvider } from '../../ports';
-import { composeClipart } from './compose';
-
-export { getCatalog } from './catalog';
-export { type ComposeInput, type Composition, composeClipart, composeSvg } from './compose';
-export { LANDING_SAMPLES, renderLandingSamples } from './landing';
+// The embedded default image provider (no key, no network): a thin adapter around src/composer.
+import { composeClipart } from '../../../composer';
+import type { GeneratedImage, GenerateImageInput, ImageProvider } from '../ports';
 
 export const OFFLINE_PROVIDER_NAME = 'offline-composer';
 export const OFFLINE_MODEL = 'clipsmith-composer-1';

@@ -2,7 +2,7 @@
 // every random choice comes from seeded generators, so the output is the same byte for byte.
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
-import type { ThemeId } from '../../ports';
+import type { ThemeId } from '../core/options';
 import { resetIds } from './art';
 import { buildLayout } from './layout';
 import { planPrompt } from './match';

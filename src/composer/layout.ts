@@ -1,6 +1,6 @@
 // Where things go: the subject near the centre, accents in free corners, all kept inside the
 // canvas with room for outlines and shadows (the image check rejects clipped pictures).
-import type { ThemeId } from '../../ports';
+import type { ThemeId } from '../core/options';
 import { iconMetrics, type Placed } from './art';
 import { type Badge, createBadge } from './badge';
 import type { Plan } from './match';

@@ -1,7 +1,7 @@
 // The five vector themes. Each one restyles the same layout; outlines and shadows are grown
 // silhouettes rather than SVG filters because resvg's morphology and blur filters cost 50-800 ms
 // at 1024 px, and the composer must stay under 100 ms a picture.
-import type { ThemeId } from '../../ports';
+import type { ThemeId } from '../core/options';
 import {
   iconArt,
   iconBody,

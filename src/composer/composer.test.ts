@@ -1,11 +1,13 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyseClipart } from '../../checks/analysis';
-import type { ThemeId } from '../../ports';
-import { composeClipart, createOfflineComposer, getCatalog } from './index';
+import type { ThemeId } from '../core/options';
+import { THEME_IDS } from '../core/options';
+import { SAMPLE_PROMPTS } from '../core/prompt';
+import { analyseClipart } from '../server/generation/checks/analysis';
+import { createOfflineComposer } from '../server/generation/providers/offline';
+import { composeClipart, getCatalog } from './index';
 import { planPrompt } from './match';
 import { createRandom } from './random';
-import { SAMPLE_PROMPTS, THEMES } from './samples';
 
 const plan = (prompt: string, seed = 1) => planPrompt(prompt, createRandom(seed));
 
@@ -126,7 +128,7 @@ describe('offline composer: rendering', () => {
     expect(c.svg).not.toBe(a.svg);
   });
 
-  it.each(THEMES)(
+  it.each(THEME_IDS)(
     'theme %s renders a valid 1024x1024 transparent PNG that passes the check',
     async (theme: ThemeId) => {
       for (const prompt of ['cute cartoon animal', 'space exploration']) {

@@ -1,0 +1,13 @@
+// The pictures the site shows before anyone generates: the landing page's four samples and one
+// sample per theme for the theme tiles. `npm run build` renders them with the built-in composer
+// into dist/web/samples (copies in public/samples serve `vite` dev), so prompts live here once.
+import type { ThemeId } from './options';
+
+export type SamplePicture = { prompt: string; theme: ThemeId; seed: number; src: string };
+
+export const LANDING_SAMPLES: readonly SamplePicture[] = [
+  { prompt: 'Cute fox in a forest', theme: 'default', seed: 7, src: '/samples/sample-1.png' },
+  { prompt: 'Rocket ship in space', theme: 'comic', seed: 3, src: '/samples/sample-2.png' },
+  { prompt: 'Happy pizza character', theme: 'watercolor', seed: 5, src: '/samples/sample-3.png' },
+  { prompt: 'Robot assistant', theme: 'pixel', seed: 2, src: '/samples/sample-4.png' },
+];
