@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
 import { contactRoutes } from './contact/routes';
@@ -17,6 +18,7 @@ import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
 import { imageRoutes } from './images/routes';
 import { metaRoutes } from './meta/routes';
+import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -46,7 +48,7 @@ export function createApp(deps: Deps) {
       auth: deps.auth,
       db: deps.database.db,
       rateLimiter: deps.rateLimiter,
-      trustProxy: config.trustProxy,
+      trustedProxyHops: config.trustedProxyHops,
     }),
   );
 
@@ -58,6 +60,10 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       storage: deps.storage,
       logger,
+      throttleDeletion: throttleMemberAction(
+        { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
+        { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
+      ),
       // A paid subscription is cancelled first; if that fails the account stays, and the member can retry.
       onAccountDeleting: (userId) =>
         cancelSubscriptionForDeletedAccount(
@@ -81,7 +87,7 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       auth: deps.auth,
       rateLimiter: deps.rateLimiter,
-      trustProxy: config.trustProxy,
+      trustedProxyHops: config.trustedProxyHops,
     }),
   );
   app.route(

@@ -32,6 +32,16 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads TRUST_PROXY as the number of proxies in front of the app', () => {
+    expect(loadConfig({}).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustedProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(
+      'TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the app (0-10), got "maybe"',
+    );
+  });
+
   it('requires a real MAIL_FROM in production, not the development .local sender', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://clip.example.com' };
     expect(() => loadConfig(production)).toThrow(/^MAIL_FROM must be set in production/);
