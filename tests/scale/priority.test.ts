@@ -77,15 +77,19 @@ describe('priority rendering for Enterprise', () => {
     expect(order).toEqual(['free one', 'enterprise', 'free two', 'free three']);
   }, 60_000);
 
-  it.skipIf(!baseUrl)('pg-boss takes the Enterprise job before earlier queued jobs', async () => {
-    fresh = await createTestDatabase(baseUrl!);
-    const url = fresh.url;
-    const order = await showOrder(async (env, imageProvider) =>
-      createTestApp({
-        env: { ...env, DATABASE_URL: url, JOB_QUEUE: 'pg-boss' },
-        overrides: { imageProvider, database: await openDatabase({ kind: 'postgres', url, max: 4 }) },
-      }),
-    );
-    expect(order).toEqual(['free one', 'enterprise', 'free two', 'free three']);
-  }, 60_000);
+  it.skipIf(!baseUrl)(
+    'pg-boss takes the Enterprise job before earlier queued jobs',
+    async () => {
+      fresh = await createTestDatabase(baseUrl!);
+      const url = fresh.url;
+      const order = await showOrder(async (env, imageProvider) =>
+        createTestApp({
+          env: { ...env, DATABASE_URL: url, JOB_QUEUE: 'pg-boss' },
+          overrides: { imageProvider, database: await openDatabase({ kind: 'postgres', url, max: 4 }) },
+        }),
+      );
+      expect(order).toEqual(['free one', 'enterprise', 'free two', 'free three']);
+    },
+    60_000,
+  );
 });
