@@ -7,6 +7,7 @@ import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
 import { contactRoutes } from './contact/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { devRoutes } from './dev/routes';
 import { mountGallery } from './gallery/mount';
 import { generationRoutes } from './generation/routes';
@@ -57,8 +58,7 @@ export function createApp(deps: Deps) {
     accountRoutes({
       auth: deps.auth,
       db: deps.database.db,
-      storage: deps.storage,
-      logger,
+      deletions: deps.deletions,
       throttleDeletion: throttleMemberAction(
         { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
         { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
@@ -69,6 +69,15 @@ export function createApp(deps: Deps) {
           { db: deps.database.db, payments: deps.payments, logger },
           userId,
         ),
+    }),
+  );
+  app.route(
+    '/api/data-export',
+    dataExportRoutes({
+      db: deps.database.db,
+      auth: deps.auth,
+      storage: deps.storage,
+      rateLimiter: deps.rateLimiter,
     }),
   );
   app.route(
@@ -96,12 +105,13 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       auth: deps.auth,
       storage: deps.storage,
+      deletions: deps.deletions,
       publicImageBaseUrl: config.publicImageBaseUrl,
     }),
   );
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
-  mountGallery(app, { db: deps.database.db, auth: deps.auth, storage: deps.storage, spa, config });
+  mountGallery(app, { db: deps.database.db, auth: deps.auth, deletions: deps.deletions, spa, config });
 
   mountBilling(app, { config, db: deps.database.db, auth: deps.auth, payments: deps.payments, logger });
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MODELS } from './generation/providers/openai-models';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -119,6 +120,7 @@ const envSchema = z.object({
   JOB_QUEUE: oneOf('JOB_QUEUE', ['auto', 'in-process', 'pg-boss'] as const, 'auto'),
   JOB_STALE_AFTER_SECONDS: integer('JOB_STALE_AFTER_SECONDS', 2, 86_400, 300),
   SWEEP_INTERVAL_SECONDS: integer('SWEEP_INTERVAL_SECONDS', 1, 3600, 60),
+  JOB_TIMEOUT_SECONDS: integer('JOB_TIMEOUT_SECONDS', 10, 86_400, 600),
 
   IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
   OPENAI_API_KEY: optionalText,
@@ -270,6 +272,8 @@ function buildConfig(e: ParsedEnv, cwd: string) {
       queue: e.JOB_QUEUE === 'auto' ? (e.DATABASE_URL ? 'pg-boss' : 'in-process') : e.JOB_QUEUE,
       staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
       sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+      // One generation's deadline, all its attempts together.
+      timeoutMs: e.JOB_TIMEOUT_SECONDS * 1000,
     },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
@@ -280,9 +284,9 @@ function buildConfig(e: ParsedEnv, cwd: string) {
         ? {
             apiKey: e.OPENAI_API_KEY,
             baseURL: e.OPENAI_BASE_URL,
-            imageModel: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-2',
-            visionModel: e.OPENAI_VISION_MODEL ?? 'gpt-5-mini',
-            moderationModel: e.OPENAI_MODERATION_MODEL ?? 'omni-moderation-latest',
+            imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_MODELS.image,
+            visionModel: e.OPENAI_VISION_MODEL ?? DEFAULT_MODELS.vision,
+            moderationModel: e.OPENAI_MODERATION_MODEL ?? DEFAULT_MODELS.moderation,
             timeoutMs: e.OPENAI_TIMEOUT_MS,
           }
         : undefined,

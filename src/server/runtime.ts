@@ -14,21 +14,41 @@ import { createBlocklistModeration } from './generation/moderation/blocklist';
 import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
+import { createModelWatch, type ModelWatch } from './generation/providers/model-watch';
 import { createOfflineComposer } from './generation/providers/offline';
-import { createOpenAIProvider } from './generation/providers/openai';
-import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
-import { databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
+import { createOpenAIClient, createOpenAIProvider } from './generation/providers/openai';
+import {
+  failGeneration,
+  queuedGenerations,
+  STUCK_MESSAGE,
+  sweepStuckGenerations,
+} from './generation/service';
+import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { purgeOldMail } from './mail/retention';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
-import { createLocalStorage } from './storage/local';
-import { createS3Storage } from './storage/s3';
+import { createStorage } from './storage';
+import { createDeletions, type Deletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
+
+/**
+ * pg-boss takes a job back from a stopped worker a little after the job's deadline (so never from
+ * a live run), and looks for such jobs several times per deadline: 15 s and every second for a
+ * 10 s deadline, 11 minutes and every minute for the default 10 minutes.
+ */
+export function queueExpiry(jobTimeoutMs: number) {
+  const deadline = Math.ceil(jobTimeoutMs / 1000);
+  return {
+    expireInSeconds: deadline + Math.min(60, Math.ceil(deadline / 2)),
+    maintenanceIntervalSeconds: Math.min(60, Math.max(1, Math.floor(deadline / 10))),
+  };
+}
 
 /** How often each process looks for outbox e-mails due for another try. */
 const MAIL_RETRY_INTERVAL_MS = 30_000;
@@ -43,6 +63,8 @@ export type Deps = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   storage: Storage;
+  /** Every removal of files goes through here (pending deletions, retried until confirmed). */
+  deletions: Deletions;
   imageProvider: ImageProvider;
   imageCheck: ImageCheck;
   moderation: Moderation;
@@ -76,21 +98,47 @@ export type RuntimeOverrides = {
   validationPauseMs?: number;
   /** Set false to leave the sweeper and queued-job pickup to the caller (tests). */
   background?: boolean;
-  /** pg-boss retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
+  /** Queue retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
   jobRetry?: { limit: number; delaySeconds: number };
+  /** pg-boss: how soon a job whose worker stopped comes back, and how often that is looked for (tests). */
+  jobExpiry?: { expireInSeconds: number; maintenanceIntervalSeconds: number };
+  /** One generation's deadline (JOB_TIMEOUT_SECONDS by default; shorter in tests). */
+  jobTimeoutMs?: number;
 };
 
-/** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
-function imageServices(config: Config, logger: Logger) {
+/**
+ * The image model, its check and moderation: OpenAI when configured, the offline composer
+ * otherwise. With OpenAI, the watch of the configured models' life cycle and the health statuses.
+ */
+function imageServices(
+  config: Config,
+  logger: Logger,
+): {
+  imageProvider: ImageProvider;
+  imageCheck: ImageCheck & { status?: () => CheckReport };
+  moderation: Moderation;
+  modelWatch?: ModelWatch;
+} {
   const openai = config.images.openai;
   if (config.images.provider === 'openai' && openai) {
     const common = { apiKey: openai.apiKey, baseURL: openai.baseURL, logger };
     return {
+      modelWatch: createModelWatch({
+        client: createOpenAIClient({ ...common, timeoutMs: 15_000, maxRetries: 1 }),
+        models: [
+          { use: 'image', id: openai.imageModel },
+          { use: 'vision', id: openai.visionModel },
+          { use: 'moderation', id: openai.moderationModel },
+        ],
+        isOpenAI: !openai.baseURL || new URL(openai.baseURL).hostname === 'api.openai.com',
+        logger,
+      }),
       imageProvider: createOpenAIProvider({
         ...common,
         model: openai.imageModel,
         timeoutMs: openai.timeoutMs,
-        maxRetries: 1,
+        // Every image call is an attempt the person sees; the pipeline and the queue make the retries.
+        maxRetries: 0,
       }),
       imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
       moderation: createOpenAIModeration({
@@ -132,22 +180,22 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
-    const storage =
-      overrides.storage ??
-      (config.storage.kind === 's3'
-        ? createS3Storage(config.storage)
-        : createLocalStorage(config.storage.dir));
+    const storage = overrides.storage ?? createStorage(config.storage);
     const defaults = imageServices(config, logger);
     const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
     const moderation = overrides.moderation ?? defaults.moderation;
     const events = createGenerationEvents();
-    const thumbnails = createThumbnailQueue({ db, storage, logger });
+    const deletions = createDeletions({ db, storage, logger });
+    const thumbnails = createThumbnailQueue({ db, storage, deletions, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
+    const usePgBoss = config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres';
+    const jobTimeoutMs = overrides.jobTimeoutMs ?? config.jobs.timeoutMs;
     const pipeline = {
       db,
       storage,
+      deletions,
       provider: imageProvider,
       imageCheck,
       events,
@@ -156,23 +204,33 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       // Off the event loop: a worker process runs many jobs at once.
       removeBackground: removeBackgroundOffThread,
       thumbnails,
-      // Several beats per stale period, so one slow write never looks like a dead job.
-      heartbeatMs: Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
+      // In-process runner only: several beats per stale period, so one slow write never looks like
+      // a dead job. pg-boss brings back a stopped worker's job through its own expiry instead.
+      heartbeatMs: usePgBoss ? undefined : Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
+      jobTimeoutMs,
     };
     const jobs =
-      config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres'
+      usePgBoss && config.database.kind === 'postgres'
         ? await createPgBossRunner({
             url: config.database.url,
+            concurrency: config.workers,
+            // pg-boss hands a job out again only after its worker stopped: take it over.
+            run: (id, opts) => runGeneration(pipeline, id, { ...opts, takeOver: true }),
+            onDeadLetter: async (id) => {
+              if (await failGeneration(pipeline, { id, message: STUCK_MESSAGE }))
+                logger.warn({ generationId: id }, 'failed and refunded a job whose retries ran out');
+            },
+            logger,
+            retryLimit: overrides.jobRetry?.limit,
+            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
+            ...(overrides.jobExpiry ?? queueExpiry(jobTimeoutMs)),
+          })
+        : createInProcessRunner({
             concurrency: config.workers,
             run: (id, opts) => runGeneration(pipeline, id, opts),
             logger,
             retryLimit: overrides.jobRetry?.limit,
-            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
-          })
-        : createInProcessRunner({
-            concurrency: config.workers,
-            run: (id) => runGeneration(pipeline, id),
-            logger,
+            retryDelayMs: overrides.jobRetry ? overrides.jobRetry.delaySeconds * 1000 : undefined,
           });
     // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
     const healthChecks: HealthCheck[] = [
@@ -180,7 +238,16 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       storageProbe(storage),
       queueProbe(jobs),
       mailer.healthCheck,
+      deletions.healthCheck,
     ];
+    const { modelWatch } = defaults;
+    if (modelWatch) {
+      healthChecks.push({ name: 'openaiModels', kind: 'status', run: () => modelWatch.status() });
+      // Asks in the background: start-up does not wait on OpenAI; the answer is logged and shown.
+      void modelWatch.start();
+    }
+    const checkStatus = imageCheck === defaults.imageCheck ? defaults.imageCheck.status : undefined;
+    if (checkStatus) healthChecks.push({ name: 'imageCheck', kind: 'status', run: checkStatus });
     const deps: Deps = {
       config,
       logger,
@@ -189,6 +256,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       mailer,
       rateLimiter,
       storage,
+      deletions,
       imageProvider,
       imageCheck,
       moderation,
@@ -215,17 +283,36 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       mailRetry.unref();
     }
 
+    // Every process shows the deletion backlog in its health answer; only workers sweep it.
+    let deletionStatus: NodeJS.Timeout | undefined;
+    await deletions.refreshStatus().catch((err) => logger.error({ err }, 'storage: deletion status failed'));
+    if (overrides.background !== false) {
+      deletionStatus = setInterval(
+        () =>
+          void deletions
+            .refreshStatus()
+            .catch((err) => logger.warn({ err }, 'storage: deletion status failed')),
+        config.jobs.sweepIntervalMs,
+      );
+      deletionStatus.unref();
+    }
+
     let sweeper: NodeJS.Timeout | undefined;
-    if (overrides.background !== false && config.workers > 0) {
-      // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
+    // pg-boss keeps its own queue across restarts and brings back a stopped worker's jobs.
+    if (overrides.background !== false && config.workers > 0 && !usePgBoss) {
+      // Crash recovery: fail and refund running jobs a dead process left behind, and resume
+      // queued ones (the in-process runner starts empty).
       const sweep = () =>
-        sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
-          logger.error({ err }, 'sweeper failed'),
-        );
+        Promise.all([
+          sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
+            logger.error({ err }, 'sweeper failed'),
+          ),
+          // Files the store refused to delete earlier, retried with back-off until it confirms.
+          deletions.retryDue().catch((err) => logger.error({ err }, 'storage: deletion retry sweep failed')),
+          purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
+        ]);
       await sweep();
-      // pg-boss keeps its own queue across restarts; the in-process runner starts empty.
-      if (config.jobs.queue === 'in-process')
-        for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
+      for (const job of await queuedGenerations(db)) jobs.enqueue(job);
       sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
       sweeper.unref();
     }
@@ -234,7 +321,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       app,
       async close() {
         clearInterval(sweeper);
+        modelWatch?.stop();
         clearInterval(mailRetry);
+        clearInterval(deletionStatus);
         await jobs.stop();
         await thumbnails.drain();
         await database.close();

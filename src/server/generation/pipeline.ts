@@ -1,6 +1,7 @@
 // Runs one generation job: provider → (Triple Validation) → transparency → storage → settle.
 // Runs outside any transaction; only the claim and the settle touch the database.
-import { and, eq, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
@@ -9,6 +10,7 @@ import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
 import type { ThumbnailQueue } from '../images/thumbnails';
 import type { Logger } from '../logger';
+import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import type { GenerationEvents } from './events';
 import {
@@ -18,11 +20,12 @@ import {
   ProviderError,
   type Quality,
 } from './ports';
-import { failGeneration } from './service';
+import { failGeneration, STUCK_MESSAGE, TIMED_OUT_MESSAGE } from './service';
 
 export type PipelineDeps = {
   db: Database;
   storage: Storage;
+  deletions: Deletions;
   provider: ImageProvider;
   imageCheck: ImageCheck;
   events: GenerationEvents;
@@ -33,9 +36,21 @@ export type PipelineDeps = {
   removeBackground: (png: Buffer) => Promise<Buffer>;
   /** Makes the grid thumbnail of each new image in the background. */
   thumbnails: ThumbnailQueue;
-  /** How often a running job refreshes its heartbeat (the sweeper takes jobs silent for longer). */
-  heartbeatMs: number;
+  /**
+   * How often a running job refreshes its heartbeat, for the in-process runner's sweeper. Unset
+   * with pg-boss: its own expiry brings back a job whose worker stopped.
+   */
+  heartbeatMs?: number;
+  /** The job's deadline: all its attempts together; its provider calls are cancelled then. */
+  jobTimeoutMs: number;
 };
+
+/**
+ * Every image-model call is an attempt the person sees (`attempts`), whoever makes it: a Triple
+ * Validation retry after a NO, or the queue's retry after a busy or failed call. The SDK makes
+ * none of its own, so a generation never costs more calls than this.
+ */
+export const ATTEMPT_LIMIT = VALIDATION_ATTEMPTS;
 
 /** Thrown to a queue that may try again: the job is back in 'queued', nothing was refunded. */
 export class RetryLater extends Error {
@@ -49,30 +64,45 @@ type Phase = 'generating' | 'checking' | 'storing';
 
 /**
  * Runs a queued job once. With `canRetry`, a transient provider failure puts the job back in the
- * queue (RetryLater) instead of failing it; the queue decides when to try again.
+ * queue (RetryLater) instead of failing it, while it has attempts left; the queue decides when.
+ * With `takeOver` (pg-boss), a job still marked running is taken too: the queue hands it out
+ * again only after its previous worker stopped, long past that run's deadline.
  */
 export async function runGeneration(
   deps: PipelineDeps,
   id: string,
-  opts: { canRetry?: boolean } = {},
+  opts: { canRetry?: boolean; takeOver?: boolean } = {},
 ): Promise<void> {
   const { db, events, logger } = deps;
+  const open = inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued']);
+  // The claim also takes the first attempt of this run: one statement on the common path.
   const [job] = await db
     .update(generations)
     .set({
       status: 'running',
       phase: 'generating',
-      attempts: 1,
-      startedAt: new Date(),
+      attempts: sql`${generations.attempts} + 1`,
+      startedAt: sql`coalesce(${generations.startedAt}, now())`,
       updatedAt: new Date(),
     })
-    .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
+    .where(and(eq(generations.id, id), open, lt(generations.attempts, ATTEMPT_LIMIT)))
     .returning();
-  if (!job) return; // another runner took it, or it was already settled
+  if (!job) {
+    // Another runner took it or it was settled; or its worker stopped after its last attempt.
+    if (
+      opts.takeOver &&
+      (await failGeneration(deps, { id, message: STUCK_MESSAGE, whenOutOfAttempts: ATTEMPT_LIMIT }))
+    )
+      logger.warn(
+        { generationId: id },
+        'a job whose worker stopped had no attempts left; failed and refunded',
+      );
+    return;
+  }
   events.publish(id);
 
   // Each step also refreshes updated_at: a heartbeat that keeps the sweeper away from live jobs.
-  const progress = async (fields: { phase?: Phase; attempts?: number }) => {
+  const progress = async (fields: { phase?: Phase }) => {
     await db
       .update(generations)
       .set({ ...fields, updatedAt: new Date() })
@@ -81,18 +111,24 @@ export async function runGeneration(
   };
 
   // While a provider call runs (up to minutes), a timer keeps the heartbeat going.
-  const heartbeat = setInterval(() => {
-    void progress({}).catch(() => {});
-  }, deps.heartbeatMs);
-  heartbeat.unref();
+  const heartbeat = deps.heartbeatMs
+    ? setInterval(() => {
+        void progress({}).catch(() => {});
+      }, deps.heartbeatMs)
+    : undefined;
+  heartbeat?.unref();
+  const deadline = AbortSignal.timeout(deps.jobTimeoutMs);
   try {
     const image = await produceImage(deps, {
+      id,
       prompt: job.finalPrompt,
       userPrompt: job.prompt,
       theme: job.theme as ThemeId,
       quality: job.quality as Quality,
       seed: job.seed,
+      firstAttempt: job.attempts,
       progress,
+      signal: deadline,
     });
     // No separate 'storing' write: settling follows within milliseconds, and every write wakes
     // each progress stream for a re-read.
@@ -100,11 +136,22 @@ export async function runGeneration(
     events.publish(id);
     logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
   } catch (error) {
+    if (deadline.aborted) {
+      logger.warn({ generationId: id, timeoutMs: deps.jobTimeoutMs }, 'generation stopped at its deadline');
+      await failGeneration(deps, { id, message: TIMED_OUT_MESSAGE });
+      return;
+    }
     if (opts.canRetry && error instanceof ProviderError && error.transient) {
       const requeued = await db
         .update(generations)
         .set({ status: 'queued', phase: null, updatedAt: new Date() })
-        .where(and(eq(generations.id, id), eq(generations.status, 'running')))
+        .where(
+          and(
+            eq(generations.id, id),
+            eq(generations.status, 'running'),
+            lt(generations.attempts, ATTEMPT_LIMIT),
+          ),
+        )
         .returning({ id: generations.id });
       if (requeued.length > 0) {
         events.publish(id);
@@ -125,44 +172,72 @@ export async function runGeneration(
   }
 }
 
+/**
+ * Records the next attempt before its provider call, in the job row, so the count survives a
+ * queue retry or a crash. Returns its number, or null when the job has used all of them.
+ */
+async function takeAttempt(db: Database, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(generations)
+    .set({ attempts: sql`${generations.attempts} + 1`, phase: 'generating', updatedAt: new Date() })
+    .where(
+      and(eq(generations.id, id), eq(generations.status, 'running'), lt(generations.attempts, ATTEMPT_LIMIT)),
+    )
+    .returning({ attempts: generations.attempts });
+  return row?.attempts ?? null;
+}
+
 async function produceImage(
   deps: PipelineDeps,
   input: {
+    id: string;
     prompt: string;
     userPrompt: string;
     theme: ThemeId;
     quality: Quality;
     seed: number;
-    progress: (fields: { phase?: Phase; attempts?: number }) => Promise<void>;
+    /** The attempt the claim already took. */
+    firstAttempt: number;
+    progress: (fields: { phase?: Phase }) => Promise<void>;
+    signal: AbortSignal;
   },
 ): Promise<GeneratedImage & { png: Buffer }> {
-  // Triple Validation: up to 3 checked attempts; Standard quality makes a single unchecked one.
-  const attempts = input.quality === 'high' ? VALIDATION_ATTEMPTS : 1;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    // The claim already recorded attempt 1; later attempts of Triple Validation are reported.
-    if (attempt > 1) await input.progress({ phase: 'generating', attempts: attempt });
+  // Triple Validation: checked attempts until one passes; Standard quality makes one unchecked one.
+  const checked = input.quality === 'high';
+  for (let taken: number | null = input.firstAttempt; ; taken = null) {
+    const attempt = taken ?? (await takeAttempt(deps.db, input.id));
+    if (attempt === null) {
+      throw new ProviderError({
+        code: 'failed',
+        userMessage: checked ? MESSAGES.noValidImage : MESSAGES.failedToGenerate,
+      });
+    }
+    if (attempt !== input.firstAttempt) deps.events.publish(input.id);
     const result = await deps.provider.generateImage({
       prompt: input.prompt,
       userPrompt: input.userPrompt,
       theme: input.theme,
       quality: input.quality,
       seed: input.seed + attempt - 1,
+      signal: input.signal,
     });
     const png = await normalise(deps, result);
-    if (input.quality !== 'high') return { ...result, png };
+    if (!checked) return { ...result, png };
     await input.progress({ phase: 'checking' });
     const verdict = await deps.imageCheck
-      .check({ png, prompt: input.userPrompt })
-      // The spec: a check that errors counts as valid.
+      .check({ png, prompt: input.userPrompt, signal: input.signal })
+      // The spec: a check that errors counts as valid (a cancelled one is not a pass).
       .catch((error) => {
+        if (input.signal.aborted) throw error;
         deps.logger.warn({ err: error }, 'image check errored; treating the image as valid');
         return { ok: true, reason: 'check unavailable' };
       });
     if (verdict.ok) return { ...result, png };
     deps.logger.info({ attempt, reason: verdict.reason }, 'image check said NO');
-    if (attempt < attempts) await sleep(deps.validationPauseMs);
+    if (attempt >= ATTEMPT_LIMIT)
+      throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
+    await sleep(deps.validationPauseMs, undefined, { signal: input.signal });
   }
-  throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
 }
 
 /** A 1024×1024 PNG with a transparent background, whatever the provider returned. */
@@ -202,7 +277,8 @@ async function storeImage(
       image.svg ? storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml') : null,
     ]);
   } catch (error) {
-    await storage.deletePrefix(imageKeys.prefix(imageId)).catch(() => {});
+    // One file may have landed; the upload's error is what the job reports.
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'upload failed');
     throw error;
   }
 
@@ -226,7 +302,7 @@ async function storeImage(
   );
   if (recorded.length === 0) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
-    await storage.deletePrefix(imageKeys.prefix(imageId));
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'job already settled');
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
   deps.events.publish(job.id);
@@ -234,5 +310,3 @@ async function storeImage(
   deps.thumbnails.add(imageId, image.png);
   return imageId;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

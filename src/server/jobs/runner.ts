@@ -1,10 +1,20 @@
 // The jobs port. Embedded default: an in-process runner with a concurrency limit; the job rows in
 // the database stay the source of truth, so a restart picks queued jobs up again.
+import type { Tx } from '../db/client';
 import type { Logger } from '../logger';
 
+/** A job to run: its generation id, and its priority (higher runs first; see jobPriority). */
+export type QueuedJob = { id: string; priority: number };
+
 export type JobRunner = {
-  /** Asks for a job to run soon; the job row already exists. */
-  enqueue(id: string): void;
+  /**
+   * Inside the transaction that writes the job row: a queue kept in the same database (pg-boss)
+   * records the job in that commit, so a job row never exists without its queue entry. The
+   * in-process runner has nothing to record.
+   */
+  add(tx: Tx, job: QueuedJob): Promise<void>;
+  /** After the commit: starts the job here, or wakes a worker for it. */
+  enqueue(job: QueuedJob): void;
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -12,32 +22,72 @@ export type JobRunner = {
   check(): Promise<Record<string, unknown>>;
 };
 
+/**
+ * Runs one job. It throws only to ask the queue for another try later (a transient provider
+ * failure, with the job row back in 'queued'); `canRetry` says whether the queue would give one.
+ */
+export type JobHandler = (id: string, opts: { canRetry: boolean }) => Promise<void>;
+
 export function createInProcessRunner(opts: {
   concurrency: number;
-  run: (id: string) => Promise<void>;
+  run: JobHandler;
   logger: Logger;
+  /** Retries of a job whose handler threw (3 by default). */
+  retryLimit?: number;
+  /** Wait before the first retry (2 s by default); each later one waits twice as long. */
+  retryDelayMs?: number;
 }): JobRunner {
-  const queue: string[] = [];
+  const retryLimit = opts.retryLimit ?? 3;
+  const retryDelayMs = opts.retryDelayMs ?? 2000;
+  // Highest priority first, then first come first served.
+  const queue: QueuedJob[] = [];
   const queued = new Set<string>();
+  const retries = new Map<string, number>();
+  const waitingRetry = new Map<string, NodeJS.Timeout>();
   let active = 0;
   let stopped = false;
   let waiters: Array<() => void> = [];
 
+  const isIdle = () => active === 0 && queue.length === 0 && waitingRetry.size === 0;
   const settleWaiters = () => {
-    if (active === 0 && queue.length === 0) {
+    if (isIdle()) {
       for (const w of waiters) w();
       waiters = [];
     }
   };
 
+  const retryLater = (job: QueuedJob, error: unknown) => {
+    const { id } = job;
+    const tried = retries.get(id) ?? 0;
+    if (tried >= retryLimit) {
+      retries.delete(id);
+      opts.logger.error({ err: error, generationId: id }, 'job crashed');
+      return;
+    }
+    retries.set(id, tried + 1);
+    const timer = setTimeout(
+      () => {
+        waitingRetry.delete(id);
+        add(job);
+        settleWaiters();
+      },
+      retryDelayMs * 2 ** tried,
+    );
+    waitingRetry.set(id, timer);
+  };
+
   const pump = () => {
     while (!stopped && active < opts.concurrency && queue.length > 0) {
-      const id = queue.shift()!;
+      const job = queue.shift()!;
+      const { id } = job;
       queued.delete(id);
       active++;
       opts
-        .run(id)
-        .catch((error) => opts.logger.error({ err: error, generationId: id }, 'job crashed'))
+        .run(id, { canRetry: (retries.get(id) ?? 0) < retryLimit })
+        .then(
+          () => retries.delete(id),
+          (error) => retryLater(job, error),
+        )
         .finally(() => {
           active--;
           pump();
@@ -47,22 +97,30 @@ export function createInProcessRunner(opts: {
     settleWaiters();
   };
 
+  const add = (job: QueuedJob) => {
+    // WORKERS=0: this process only serves HTTP; workers elsewhere pick the job up.
+    if (stopped || opts.concurrency === 0 || queued.has(job.id)) return;
+    queued.add(job.id);
+    const behind = queue.findIndex((other) => other.priority < job.priority);
+    if (behind === -1) queue.push(job);
+    else queue.splice(behind, 0, job);
+    queueMicrotask(pump);
+  };
+
   return {
-    enqueue(id) {
-      // WORKERS=0: this process only serves HTTP; workers elsewhere pick the job up.
-      if (stopped || opts.concurrency === 0 || queued.has(id)) return;
-      queued.add(id);
-      queue.push(id);
-      queueMicrotask(pump);
-    },
+    async add() {},
+    enqueue: add,
     idle() {
-      if (active === 0 && queue.length === 0) return Promise.resolve();
+      if (isIdle()) return Promise.resolve();
       return new Promise((resolve) => waiters.push(resolve));
     },
     async stop() {
       stopped = true;
       queue.length = 0;
       queued.clear();
+      // A retry that has not started stays 'queued' in the database; the next start picks it up.
+      for (const timer of waitingRetry.values()) clearTimeout(timer);
+      waitingRetry.clear();
       if (active > 0) await new Promise<void>((resolve) => waiters.push(resolve));
     },
     async check() {
