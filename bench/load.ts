@@ -46,6 +46,7 @@ const env = {
   RATE_LIMIT: 'false',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
+  MAIL_FROM: 'Clipsmith <no-reply@mail.example.com>',
 };
 const started: ServerProcess[] = [];
 /** Stops every process started so far and removes what the run made; at the end, or when one fails to start. */

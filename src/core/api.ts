@@ -137,6 +137,27 @@ export const checkoutRequestSchema = z
   });
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 
+/** `GET /api/billing`: how purchases are paid on this server. */
+export const billingInfoSchema = z.object({ mode: z.enum(['stripe', 'test']) });
+export type BillingInfo = z.infer<typeof billingInfoSchema>;
+
+/** `POST /api/billing/checkout` and `POST /api/billing/portal`: where to send the browser. */
+export const redirectResponseSchema = z.object({ url: z.string() });
+export type RedirectResponse = z.infer<typeof redirectResponseSchema>;
+
+/** `POST /api/billing/checkout/:sessionId/confirm`: where a purchase stands now. */
+export const checkoutConfirmationSchema = z.object({
+  status: z.enum(['completed', 'pending']),
+  kind: z.enum(['plan', 'pack']),
+  itemId: z.string(),
+  /** The balance now, bonus included once the purchase is completed. */
+  credits: z.number().int(),
+  tier: tierSchema,
+  /** Same-site path the purchase started from (e.g. the generator), or null. */
+  returnTo: z.string().nullable(),
+});
+export type CheckoutConfirmation = z.infer<typeof checkoutConfirmationSchema>;
+
 export const GALLERY_SORTS = ['newest', 'oldest'] as const;
 // Query strings arrive as text, hence the coercion; an empty search means no search.
 export const galleryQuerySchema = z.object({

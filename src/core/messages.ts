@@ -61,6 +61,10 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
+  /** Ours: refused by the strength check (common, breached or patterned); the reason follows. */
+  passwordTooEasy: 'This password is too easy to guess',
+  /** Ours: the advice when the strength check gives none of its own. */
+  passwordAdvice: 'Try a few unusual words together: long passphrases are welcome.',
 
   // Access
   signInToExplore: 'Please sign in to view the explore page',

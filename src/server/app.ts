@@ -3,8 +3,9 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
+import { throttleMemberAction } from './auth/throttle';
+import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
-import { cancelSubscriptionForDeletedAccount } from './billing/service';
 import { contactRoutes } from './contact/routes';
 import { devRoutes } from './dev/routes';
 import { mountGallery } from './gallery/mount';
@@ -16,6 +17,7 @@ import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
 import { imageRoutes } from './images/routes';
 import { metaRoutes } from './meta/routes';
+import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -45,7 +47,7 @@ export function createApp(deps: Deps) {
       auth: deps.auth,
       db: deps.database.db,
       rateLimiter: deps.rateLimiter,
-      trustProxy: config.trustProxy,
+      trustedProxyHops: config.trustedProxyHops,
     }),
   );
 
@@ -57,6 +59,10 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       storage: deps.storage,
       logger,
+      throttleDeletion: throttleMemberAction(
+        { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
+        { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
+      ),
       // A paid subscription is cancelled first; if that fails the account stays, and the member can retry.
       onAccountDeleting: (userId) =>
         cancelSubscriptionForDeletedAccount(
@@ -71,7 +77,7 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       auth: deps.auth,
       rateLimiter: deps.rateLimiter,
-      trustProxy: config.trustProxy,
+      trustedProxyHops: config.trustedProxyHops,
     }),
   );
   app.route(

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MODELS } from './generation/providers/openai-models';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -98,13 +99,28 @@ const envSchema = z.object({
   }),
   TRUSTED_ORIGINS: optionalText,
   RATE_LIMIT: flag('RATE_LIMIT', true),
-  TRUST_PROXY: flag('TRUST_PROXY', false),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      // false/true (one proxy) or how many proxies stand in front of the app.
+      const v = (raw ?? '').trim().toLowerCase();
+      if (v === '' || ['0', 'false', 'no', 'off'].includes(v)) return 0;
+      if (['true', 'yes', 'on'].includes(v)) return 1;
+      if (/^\d+$/.test(v) && Number(v) <= 10) return Number(v);
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the app (0-10), ${got(raw)}`,
+      });
+      return z.NEVER;
+    }),
   SHUTDOWN_TIMEOUT_MS: integer('SHUTDOWN_TIMEOUT_MS', 0, 600_000, 10_000),
   WORKERS: integer('WORKERS', 0, 64, 2),
   MIGRATE_ON_START: flag('MIGRATE_ON_START', true),
   JOB_QUEUE: oneOf('JOB_QUEUE', ['auto', 'in-process', 'pg-boss'] as const, 'auto'),
   JOB_STALE_AFTER_SECONDS: integer('JOB_STALE_AFTER_SECONDS', 2, 86_400, 300),
   SWEEP_INTERVAL_SECONDS: integer('SWEEP_INTERVAL_SECONDS', 1, 3600, 60),
+  JOB_TIMEOUT_SECONDS: integer('JOB_TIMEOUT_SECONDS', 10, 86_400, 600),
 
   IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
   OPENAI_API_KEY: optionalText,
@@ -135,6 +151,16 @@ const envSchema = z.object({
 
 export type Env = Record<string, string | undefined>;
 
+/** Reserved or private names (RFC 2606, RFC 6761, mDNS): no mail server accepts them as a sender. */
+const NON_PUBLIC_MAIL_DOMAIN =
+  /(^|\.)(local|localhost|localdomain|internal|invalid|test|example|lan|home\.arpa)$/i;
+
+/** The domain of `Name <user@domain>` or `user@domain`. */
+function mailDomain(from: string): string | undefined {
+  const address = from.match(/<([^>]*)>\s*$/)?.[1] ?? from;
+  return address.trim().match(/^[^@\s]+@([^@\s>]+)$/)?.[1];
+}
+
 export type Config = ReturnType<typeof buildConfig>;
 
 function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
@@ -156,6 +182,18 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
   }
   if (e.JOB_QUEUE === 'pg-boss' && !e.DATABASE_URL) {
     throw new ConfigError('JOB_QUEUE=pg-boss needs DATABASE_URL (a PostgreSQL database)');
+  }
+  if (isProduction) {
+    // A made-up sender (the development default) is refused or marked as spam by real mail servers.
+    if (!e.MAIL_FROM)
+      throw new ConfigError(
+        'MAIL_FROM must be set in production, e.g. "Clipsmith <no-reply@your-domain.com>" (a sender at a domain you send mail for)',
+      );
+    const domain = mailDomain(e.MAIL_FROM);
+    if (!domain || NON_PUBLIC_MAIL_DOMAIN.test(domain))
+      throw new ConfigError(
+        `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", ${got(e.MAIL_FROM)}`,
+      );
   }
   const s3Keys = ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
   const s3Given = s3Keys.filter((k) => e[k] !== undefined);
@@ -183,8 +221,8 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
     },
     authSecret: e.AUTH_SECRET,
     rateLimit: e.RATE_LIMIT,
-    // Behind a load balancer the client address is the first X-Forwarded-For hop.
-    trustProxy: e.TRUST_PROXY,
+    // Proxies in front of the app, each appending to X-Forwarded-For (0: the header is ignored).
+    trustedProxyHops: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     workers: e.WORKERS,
     migrateOnStart: e.MIGRATE_ON_START,
@@ -193,6 +231,8 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
       queue: e.JOB_QUEUE === 'auto' ? (e.DATABASE_URL ? 'pg-boss' : 'in-process') : e.JOB_QUEUE,
       staleAfterMs: e.JOB_STALE_AFTER_SECONDS * 1000,
       sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
+      // One generation's deadline, all its attempts together.
+      timeoutMs: e.JOB_TIMEOUT_SECONDS * 1000,
     },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
@@ -203,9 +243,9 @@ function buildConfig(e: z.infer<typeof envSchema>, cwd: string) {
         ? {
             apiKey: e.OPENAI_API_KEY,
             baseURL: e.OPENAI_BASE_URL,
-            imageModel: e.OPENAI_IMAGE_MODEL ?? 'gpt-image-2',
-            visionModel: e.OPENAI_VISION_MODEL ?? 'gpt-5-mini',
-            moderationModel: e.OPENAI_MODERATION_MODEL ?? 'omni-moderation-latest',
+            imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_MODELS.image,
+            visionModel: e.OPENAI_VISION_MODEL ?? DEFAULT_MODELS.vision,
+            moderationModel: e.OPENAI_MODERATION_MODEL ?? DEFAULT_MODELS.moderation,
             timeoutMs: e.OPENAI_TIMEOUT_MS,
           }
         : undefined,

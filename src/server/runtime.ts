@@ -14,10 +14,16 @@ import { createBlocklistModeration } from './generation/moderation/blocklist';
 import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
+import { createModelWatch, type ModelWatch } from './generation/providers/model-watch';
 import { createOfflineComposer } from './generation/providers/offline';
-import { createOpenAIProvider } from './generation/providers/openai';
-import { queuedGenerationIds, sweepStuckGenerations } from './generation/service';
-import { databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
+import { createOpenAIClient, createOpenAIProvider } from './generation/providers/openai';
+import {
+  failGeneration,
+  queuedGenerationIds,
+  STUCK_MESSAGE,
+  sweepStuckGenerations,
+} from './generation/service';
+import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -29,6 +35,22 @@ import { createLocalStorage } from './storage/local';
 import { createS3Storage } from './storage/s3';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
+
+/**
+ * pg-boss takes a job back from a stopped worker a little after the job's deadline (so never from
+ * a live run), and looks for such jobs several times per deadline: 15 s and every second for a
+ * 10 s deadline, 11 minutes and every minute for the default 10 minutes.
+ */
+export function queueExpiry(jobTimeoutMs: number) {
+  const deadline = Math.ceil(jobTimeoutMs / 1000);
+  return {
+    expireInSeconds: deadline + Math.min(60, Math.ceil(deadline / 2)),
+    maintenanceIntervalSeconds: Math.min(60, Math.max(1, Math.floor(deadline / 10))),
+  };
+}
+
+/** How often each process looks for outbox e-mails due for another try. */
+const MAIL_RETRY_INTERVAL_MS = 30_000;
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -73,21 +95,47 @@ export type RuntimeOverrides = {
   validationPauseMs?: number;
   /** Set false to leave the sweeper and queued-job pickup to the caller (tests). */
   background?: boolean;
-  /** pg-boss retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
+  /** Queue retries of a transient failure (3 after 2 s, doubling, by default; fewer and faster in tests). */
   jobRetry?: { limit: number; delaySeconds: number };
+  /** pg-boss: how soon a job whose worker stopped comes back, and how often that is looked for (tests). */
+  jobExpiry?: { expireInSeconds: number; maintenanceIntervalSeconds: number };
+  /** One generation's deadline (JOB_TIMEOUT_SECONDS by default; shorter in tests). */
+  jobTimeoutMs?: number;
 };
 
-/** The image model, its check and moderation: OpenAI when configured, the offline composer otherwise. */
-function imageServices(config: Config, logger: Logger) {
+/**
+ * The image model, its check and moderation: OpenAI when configured, the offline composer
+ * otherwise. With OpenAI, the watch of the configured models' life cycle and the health statuses.
+ */
+function imageServices(
+  config: Config,
+  logger: Logger,
+): {
+  imageProvider: ImageProvider;
+  imageCheck: ImageCheck & { status?: () => CheckReport };
+  moderation: Moderation;
+  modelWatch?: ModelWatch;
+} {
   const openai = config.images.openai;
   if (config.images.provider === 'openai' && openai) {
     const common = { apiKey: openai.apiKey, baseURL: openai.baseURL, logger };
     return {
+      modelWatch: createModelWatch({
+        client: createOpenAIClient({ ...common, timeoutMs: 15_000, maxRetries: 1 }),
+        models: [
+          { use: 'image', id: openai.imageModel },
+          { use: 'vision', id: openai.visionModel },
+          { use: 'moderation', id: openai.moderationModel },
+        ],
+        isOpenAI: !openai.baseURL || new URL(openai.baseURL).hostname === 'api.openai.com',
+        logger,
+      }),
       imageProvider: createOpenAIProvider({
         ...common,
         model: openai.imageModel,
         timeoutMs: openai.timeoutMs,
-        maxRetries: 1,
+        // Every image call is an attempt the person sees; the pipeline and the queue make the retries.
+        maxRetries: 0,
       }),
       imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
       moderation: createOpenAIModeration({
@@ -116,7 +164,17 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
   try {
     if (config.migrateOnStart) await runMigrations(database);
     const db = database.db;
-    const mailer = createMailer({ db, logger, smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+    const mailer = createMailer({
+      db,
+      logger,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+      isProduction: config.isProduction,
+    });
+    if (config.isProduction && !config.mail.smtpUrl)
+      logger.warn(
+        'SMTP_URL is not set: sign-up confirmations and password resets stay in the outbox and reach nobody',
+      );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
     const storage =
@@ -132,6 +190,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const thumbnails = createThumbnailQueue({ db, storage, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
+    const usePgBoss = config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres';
+    const jobTimeoutMs = overrides.jobTimeoutMs ?? config.jobs.timeoutMs;
     const pipeline = {
       db,
       storage,
@@ -143,26 +203,49 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       // Off the event loop: a worker process runs many jobs at once.
       removeBackground: removeBackgroundOffThread,
       thumbnails,
-      // Several beats per stale period, so one slow write never looks like a dead job.
-      heartbeatMs: Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
+      // In-process runner only: several beats per stale period, so one slow write never looks like
+      // a dead job. pg-boss brings back a stopped worker's job through its own expiry instead.
+      heartbeatMs: usePgBoss ? undefined : Math.min(30_000, Math.floor(config.jobs.staleAfterMs / 4)),
+      jobTimeoutMs,
     };
     const jobs =
-      config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres'
+      usePgBoss && config.database.kind === 'postgres'
         ? await createPgBossRunner({
             url: config.database.url,
+            concurrency: config.workers,
+            // pg-boss hands a job out again only after its worker stopped: take it over.
+            run: (id, opts) => runGeneration(pipeline, id, { ...opts, takeOver: true }),
+            onDeadLetter: async (id) => {
+              if (await failGeneration(pipeline, { id, message: STUCK_MESSAGE }))
+                logger.warn({ generationId: id }, 'failed and refunded a job whose retries ran out');
+            },
+            logger,
+            retryLimit: overrides.jobRetry?.limit,
+            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
+            ...(overrides.jobExpiry ?? queueExpiry(jobTimeoutMs)),
+          })
+        : createInProcessRunner({
             concurrency: config.workers,
             run: (id, opts) => runGeneration(pipeline, id, opts),
             logger,
             retryLimit: overrides.jobRetry?.limit,
-            retryDelaySeconds: overrides.jobRetry?.delaySeconds,
-          })
-        : createInProcessRunner({
-            concurrency: config.workers,
-            run: (id) => runGeneration(pipeline, id),
-            logger,
+            retryDelayMs: overrides.jobRetry ? overrides.jobRetry.delaySeconds * 1000 : undefined,
           });
     // Probes do a real round trip on /api/ready; statuses (cheap, in memory) show on both routes.
-    const healthChecks: HealthCheck[] = [databaseProbe(database), storageProbe(storage), queueProbe(jobs)];
+    const healthChecks: HealthCheck[] = [
+      databaseProbe(database),
+      storageProbe(storage),
+      queueProbe(jobs),
+      mailer.healthCheck,
+    ];
+    const { modelWatch } = defaults;
+    if (modelWatch) {
+      healthChecks.push({ name: 'openaiModels', kind: 'status', run: () => modelWatch.status() });
+      // Asks in the background: start-up does not wait on OpenAI; the answer is logged and shown.
+      void modelWatch.start();
+    }
+    const checkStatus = imageCheck === defaults.imageCheck ? defaults.imageCheck.status : undefined;
+    if (checkStatus) healthChecks.push({ name: 'imageCheck', kind: 'status', run: checkStatus });
     const deps: Deps = {
       config,
       logger,
@@ -184,17 +267,30 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     };
     const app = createApp(deps);
 
+    let mailRetry: NodeJS.Timeout | undefined;
+    if (overrides.background !== false) {
+      // Failed SMTP sends are tried again from the outbox; every process may, claims keep it once.
+      const retryMail = () =>
+        mailer
+          .retryDue()
+          .then(() => mailer.refreshStatus())
+          .catch((err) => logger.error({ err }, 'mail retry failed'));
+      await mailer.refreshStatus().catch((err) => logger.error({ err }, 'mail status failed'));
+      mailRetry = setInterval(retryMail, MAIL_RETRY_INTERVAL_MS);
+      mailRetry.unref();
+    }
+
     let sweeper: NodeJS.Timeout | undefined;
-    if (overrides.background !== false && config.workers > 0) {
-      // Crash recovery: fail and refund jobs a dead process left behind, and resume queued ones.
+    // pg-boss keeps its own queue across restarts and brings back a stopped worker's jobs.
+    if (overrides.background !== false && config.workers > 0 && !usePgBoss) {
+      // Crash recovery: fail and refund running jobs a dead process left behind, and resume
+      // queued ones (the in-process runner starts empty).
       const sweep = () =>
         sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
           logger.error({ err }, 'sweeper failed'),
         );
       await sweep();
-      // pg-boss keeps its own queue across restarts; the in-process runner starts empty.
-      if (config.jobs.queue === 'in-process')
-        for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
+      for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
       sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
       sweeper.unref();
     }
@@ -203,6 +299,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       app,
       async close() {
         clearInterval(sweeper);
+        modelWatch?.stop();
+        clearInterval(mailRetry);
         await jobs.stop();
         await thumbnails.drain();
         await database.close();

@@ -180,3 +180,104 @@ describe('mail over SMTP', () => {
     }
   });
 });
+
+describe('outstanding reset links', () => {
+  const tokensOf = async (email: string) => {
+    const mails = await rows<{ text: string }>(
+      t,
+      sql`select text from outbox where "to" = ${email} and kind = 'password-reset' order by created_at`,
+    );
+    return mails.map((m) => resetToken(m.text));
+  };
+  const waitForTokens = async (email: string, n: number) => {
+    for (const end = Date.now() + 10_000; Date.now() < end; ) {
+      const tokens = await tokensOf(email);
+      if (tokens.length >= n) return tokens;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`fewer than ${n} reset e-mails to ${email}`);
+  };
+  const openLinks = async (email: string) =>
+    rows(
+      t,
+      sql`select 1 from verification v join "user" u on u.id = v.value where u.email = ${email} and v.identifier like 'reset-password:%'`,
+    );
+
+  it('all stop working once one of them has been used', async () => {
+    const { email } = await signUp(t);
+    for (let i = 0; i < 3; i++) await requestReset(t, email);
+    const [first, second, third] = await waitForTokens(email, 3);
+    expect((await resetPassword(t, second, 'the one that was used')).status).toBe(200);
+    for (const older of [first, third]) {
+      const res = await resetPassword(t, older, 'an older link tries again');
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe('invalid_token');
+    }
+    expect(await openLinks(email)).toEqual([]);
+    expect((await signIn(t, email, 'the one that was used')).status).toBe(200);
+  });
+
+  it('all stop working when the member changes the password', async () => {
+    const { email, cookie, password } = await signUp(t);
+    await requestReset(t, email);
+    const [token] = await waitForTokens(email, 1);
+    const change = await t.request('/api/auth/change-password', {
+      method: 'POST',
+      cookie,
+      json: { currentPassword: password, newPassword: 'changed while a link was out' },
+    });
+    expect(change.status).toBe(200);
+    const res = await resetPassword(t, token, 'the stale link tries');
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).code).toBe('invalid_token');
+    expect((await signIn(t, email, 'changed while a link was out')).status).toBe(200);
+  });
+});
+
+describe('easily guessed passwords', () => {
+  const tooEasy = (warning: string) => `${MESSAGES.passwordTooEasy}: ${warning} ${MESSAGES.passwordAdvice}`;
+
+  it('are refused at sign-up with the reason, creating nothing', async () => {
+    for (const [password, warning] of [
+      ['password123', 'this is a commonly used password.'],
+      ['qwertyuiop', 'this is a frequently used password.'],
+      ['aaaaaaaaaaaa', 'repeated characters like "aaa" are easy to guess.'],
+    ]) {
+      const res = await t.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        json: { email: 'weak-signup@example.com', password },
+      });
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toEqual({ code: 'invalid_request', message: tooEasy(warning) });
+    }
+    expect(await rows(t, sql`select 1 from "user" where email = 'weak-signup@example.com'`)).toEqual([]);
+  });
+
+  it('are refused when resetting, and the link still works for a strong one', async () => {
+    const { email } = await signUp(t);
+    await requestReset(t, email);
+    const token = resetToken((await waitForMail(t, email)).text);
+    const weak = await resetPassword(t, token, 'iloveyou2');
+    expect(weak.status).toBe(400);
+    expect((await errorOf(weak)).message).toBe(tooEasy('this is a commonly used password.'));
+    expect((await resetPassword(t, token, 'lantern orchard velvet')).status).toBe(200);
+  });
+
+  it('are refused when changing the password; the old one keeps working', async () => {
+    const { email, cookie, password } = await signUp(t);
+    const res = await t.request('/api/auth/change-password', {
+      method: 'POST',
+      cookie,
+      json: { currentPassword: password, newPassword: 'Password1!' },
+    });
+    expect(res.status).toBe(400);
+    expect((await errorOf(res)).message).toMatch(new RegExp(`^${MESSAGES.passwordTooEasy}: `));
+    expect((await signIn(t, email, password)).status).toBe(200);
+  });
+
+  it('while long passphrases are welcome', async () => {
+    const passphrase = 'the quiet lighthouse keeper paints seven blue herons every tuesday at dawn';
+    const { email } = await signUp(t, undefined, passphrase);
+    expect((await signIn(t, email, passphrase)).status).toBe(200);
+  });
+});

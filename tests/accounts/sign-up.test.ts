@@ -70,7 +70,13 @@ describe('sign-up', () => {
     expect(long.status).toBe(400);
     expect(await errorOf(long)).toEqual({ code: 'invalid_request', message: MESSAGES.passwordTooLong });
 
-    const edge = await signUpRequest({ email: 'edge@example.com', password: 'x'.repeat(128) });
+    // The longest allowed: a passphrase of exactly 128 characters.
+    const passphrase =
+      'the quiet lighthouse keeper paints seven blue herons every tuesday at dawn, then sings to the gulls '
+        .padEnd(128, 'z')
+        .slice(0, 128);
+    expect(passphrase).toHaveLength(128);
+    const edge = await signUpRequest({ email: 'edge@example.com', password: passphrase });
     expect(edge.status).toBe(200);
   });
 

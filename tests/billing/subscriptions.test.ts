@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cancelSubscriptionForDeletedAccount } from '../../src/server/billing/service';
+import { cancelSubscriptionForDeletedAccount } from '../../src/server/billing/account-deletion';
 import { effectiveTier } from '../../src/server/credits/service';
 import { checkoutSessions } from '../../src/server/db/schema';
 import { signUp } from '../helpers/app';

@@ -32,6 +32,30 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads TRUST_PROXY as the number of proxies in front of the app', () => {
+    expect(loadConfig({}).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustedProxyHops).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustedProxyHops).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustedProxyHops).toBe(2);
+    expect(() => loadConfig({ TRUST_PROXY: 'maybe' })).toThrow(
+      'TRUST_PROXY must be false, true (one proxy) or the number of proxies in front of the app (0-10), got "maybe"',
+    );
+  });
+
+  it('requires a real MAIL_FROM in production, not the development .local sender', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://clip.example.com' };
+    expect(() => loadConfig(production)).toThrow(/^MAIL_FROM must be set in production/);
+    for (const from of ['Clipsmith <no-reply@clipsmith.local>', 'no-reply@localhost', 'not an address']) {
+      expect(() => loadConfig({ ...production, MAIL_FROM: from })).toThrow(
+        `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", got ${JSON.stringify(from)}`,
+      );
+    }
+    const ok = loadConfig({ ...production, MAIL_FROM: 'Clipsmith <no-reply@clipsmith.com>' });
+    expect(ok.mail.from).toBe('Clipsmith <no-reply@clipsmith.com>');
+    // Outside production the outbox needs no real sender.
+    expect(loadConfig({}).mail.from).toBe('Clipsmith <no-reply@clipsmith.local>');
+  });
+
   it('stops start-up with one clear line and exit code 1, no stack trace', async () => {
     const proc = runServer({ PORT: 'abc' });
     const code = await proc.exited;

@@ -29,7 +29,7 @@ describe('health', () => {
       status: 'ok',
       db: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      checks: {},
+      checks: { mail: { status: 'ok', transport: 'outbox', waiting: 0, failed: 0 } },
     });
   });
 });

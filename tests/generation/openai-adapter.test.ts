@@ -4,19 +4,24 @@ import {
   buildVisionRequest,
   createVisionCheck,
   parseVisionAnswer,
-  visionModelFamily,
 } from '../../src/server/generation/checks/vision';
 import { createBlocklistModeration } from '../../src/server/generation/moderation/blocklist';
 import { DECLINED_MESSAGE } from '../../src/server/generation/moderation/messages';
 import { createOpenAIModeration } from '../../src/server/generation/moderation/openai';
 import { type GenerateImageInput, ProviderError } from '../../src/server/generation/ports';
+import { createModelWatch } from '../../src/server/generation/providers/model-watch';
 import {
   type AdapterLogger,
   buildImageRequest,
+  createOpenAIClient,
   createOpenAIProvider,
-  IMAGE_MODEL_PROFILES,
-  imageModelFamily,
 } from '../../src/server/generation/providers/openai';
+import {
+  DEFAULT_MODELS,
+  imageModel,
+  OPENAI_MODELS,
+  visionModel,
+} from '../../src/server/generation/providers/openai-models';
 import { silentLogger } from '../../src/server/logger';
 import { type FakeOpenAI, makeImage, startFakeOpenAI } from '../helpers/fake-openai';
 
@@ -80,18 +85,49 @@ it("accepts the app's logger", () => {
   expect(logger).toBeDefined();
 });
 
-describe('image model profiles', () => {
-  it('maps model names to families', () => {
-    expect(imageModelFamily('gpt-image-2')).toBe('gpt-image-2');
-    expect(imageModelFamily('gpt-image-2-2026-04-21')).toBe('gpt-image-2');
-    expect(imageModelFamily('chatgpt-image-latest')).toBe('gpt-image-2');
-    expect(imageModelFamily('gpt-image-2.5-flare')).toBe('gpt-image-2.x');
-    expect(imageModelFamily('gpt-image-2.6-sunburst')).toBe('gpt-image-2.x');
-    expect(imageModelFamily('gpt-image-1.5')).toBe('gpt-image-1.5');
-    expect(imageModelFamily('gpt-image-1')).toBe('gpt-image-1');
-    expect(imageModelFamily('gpt-image-1-mini')).toBe('gpt-image-1');
-    expect(imageModelFamily('dall-e-3')).toBe('dall-e-3');
-    expect(imageModelFamily('stablediffusion')).toBe('compatible');
+describe('the model table', () => {
+  it('maps image model names to families, with the announced shutdowns and replacements', () => {
+    const family = (name: string) => imageModel(name).family;
+    expect(family('gpt-image-2')).toBe('gpt-image-2');
+    expect(family('gpt-image-2-2026-04-21')).toBe('gpt-image-2');
+    expect(family('gpt-image-2.5-flare')).toBe('gpt-image-2.x');
+    expect(family('gpt-image-2.6-sunburst')).toBe('gpt-image-2.x');
+    expect(family('gpt-image-1')).toBe('gpt-image-1');
+    expect(family('dall-e-3')).toBe('dall-e-3');
+    expect(family('stablediffusion')).toBe('compatible');
+    for (const name of [
+      'gpt-image-1.5',
+      'gpt-image-1.5-2025-12-16',
+      'gpt-image-1-mini',
+      'chatgpt-image-latest',
+    ]) {
+      expect(imageModel(name)).toMatchObject({
+        shutdown: '2026-12-01',
+        replacement: 'gpt-image-2.6-sunburst or gpt-image-2.6-flare',
+      });
+    }
+    expect(imageModel('gpt-image-2').shutdown).toBeUndefined();
+  });
+
+  it('maps vision models: today’s default takes no reasoning, the retiring gpt-5 family minimal effort', () => {
+    expect(DEFAULT_MODELS.vision).toBe('gpt-6.1-terra');
+    expect(visionModel('gpt-6.1-terra')).toMatchObject({
+      family: 'gpt-6',
+      params: { maxOutputTokens: 16, reasoningEffort: 'none' },
+    });
+    expect(visionModel('gpt-5-mini')).toMatchObject({
+      shutdown: '2026-12-11',
+      replacement: 'gpt-6.1-terra',
+      params: { reasoningEffort: 'minimal' },
+    });
+    expect(visionModel('gpt-5-mini-2025-08-07').family).toBe('gpt-5-mini');
+    expect(visionModel('gpt-5').replacement).toBe('gpt-6.1-sol');
+    expect(visionModel('gpt-5.4-mini').params.reasoningEffort).toBe('none');
+    expect(visionModel('gpt-4.1-mini').params).toEqual({ maxOutputTokens: 16 });
+    // The Responses API refuses less than 16 output tokens.
+    for (const row of OPENAI_MODELS) {
+      if (row.use === 'vision') expect(row.params.maxOutputTokens).toBeGreaterThanOrEqual(16);
+    }
   });
 
   it('builds a request per family', () => {
@@ -126,11 +162,11 @@ describe('image model profiles', () => {
       response_format: 'b64_json',
     });
     // GPT image models reject dall-e parameters; dall-e-style servers get no GPT-only ones.
-    for (const family of ['gpt-image-2', 'gpt-image-2.x', 'gpt-image-1.5', 'gpt-image-1'] as const) {
-      expect(IMAGE_MODEL_PROFILES[family].responseFormat).toBeUndefined();
-      expect(IMAGE_MODEL_PROFILES[family].style).toBeUndefined();
+    for (const name of ['gpt-image-2', 'gpt-image-2.5-flare', 'gpt-image-1.5', 'gpt-image-1']) {
+      expect(imageModel(name).params.responseFormat).toBeUndefined();
+      expect(imageModel(name).params.style).toBeUndefined();
     }
-    expect(IMAGE_MODEL_PROFILES['gpt-image-2'].background).toBeUndefined();
+    expect(imageModel('gpt-image-2').params.background).toBeUndefined();
   });
 });
 
@@ -333,8 +369,8 @@ describe('OpenAI image provider', () => {
   });
 });
 
-describe('OpenAI vision check', () => {
-  function check(model = 'gpt-5-mini') {
+describe('OpenAI vision check (Responses API)', () => {
+  function check(model: string = DEFAULT_MODELS.vision) {
     const log = recordingLogger();
     const c = createVisionCheck({
       apiKey: 'sk-test-key',
@@ -351,77 +387,228 @@ describe('OpenAI vision check', () => {
     png = await makeImage();
   });
 
-  it('accepts on YES and sends the instruction with the picture as a data URL', async () => {
-    const { c, entries } = check('gpt-4.1-mini');
-    fake.script('chat', { answer: 'YES' });
+  type ResponsesBody = {
+    model: string;
+    max_output_tokens: number;
+    reasoning?: { effort: string };
+    input: Array<{
+      role: string;
+      content: Array<{ type: string; text?: string; image_url?: string; detail?: string }>;
+    }>;
+  };
+
+  it('accepts on YES; sends the instruction and the picture with max_output_tokens and no reasoning', async () => {
+    const { c, entries } = check();
+    fake.script('responses', { answer: 'YES' });
     expect(c.name).toBe('openai-vision');
     await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
 
-    const body = fake.calls('chat')[0].body as {
-      model: string;
-      max_completion_tokens: number;
-      messages: Array<{ content: Array<{ type: string; text?: string; image_url?: { url: string } }> }>;
-    };
-    expect(body.model).toBe('gpt-4.1-mini');
-    expect(body.max_completion_tokens).toBe(5);
-    const [text, image] = body.messages[0].content;
-    expect(text.type).toBe('text');
+    const body = fake.calls('responses')[0].body as ResponsesBody;
+    expect(body.model).toBe('gpt-6.1-terra');
+    expect(body.max_output_tokens).toBe(16);
+    expect(body.reasoning).toEqual({ effort: 'none' });
+    expect(body).not.toHaveProperty('max_tokens');
+    const [text, image] = body.input[0].content;
+    expect(text.type).toBe('input_text');
     expect(text.text).toContain('"red fox"');
     expect(text.text).toContain('YES or NO');
-    expect(image.image_url?.url).toMatch(/^data:image\/png;base64,/);
+    expect(image).toMatchObject({ type: 'input_image', detail: 'low' });
+    expect(image.image_url).toMatch(/^data:image\/png;base64,/);
+    expect(fake.calls('chat')).toHaveLength(0);
     expect(entries).toEqual([]);
+  });
+
+  it('gives the retiring gpt-5-mini its minimal effort and room to reason; a non-reasoning model no reasoning', async () => {
+    fake.script('responses', { answer: 'YES' }, { answer: 'YES' });
+    await check('gpt-5-mini').c.check({ png, prompt: 'red fox' });
+    await check('gpt-4.1-mini').c.check({ png, prompt: 'red fox' });
+    const [mini, older] = fake.calls('responses').map((r) => r.body as ResponsesBody);
+    expect(mini).toMatchObject({ max_output_tokens: 256, reasoning: { effort: 'minimal' } });
+    expect(older.max_output_tokens).toBe(16);
+    expect(older).not.toHaveProperty('reasoning');
   });
 
   it('rejects on NO with a reason', async () => {
     const { c } = check();
-    fake.script('chat', { answer: 'No.' });
+    fake.script('responses', { answer: 'No.' });
     const result = await c.check({ png, prompt: 'red fox' });
     expect(result.ok).toBe(false);
     expect(result.reason).toMatch(/does not match the prompt/);
   });
 
-  it('answers each attempt in turn (NO, NO, YES) and all-NO', async () => {
+  it('answers each attempt in turn (NO, NO, YES)', async () => {
     const { c } = check();
-    fake.script('chat', { answer: 'NO' }, { answer: 'NO' }, { answer: 'YES' });
+    fake.script('responses', { answer: 'NO' }, { answer: 'NO' }, { answer: 'YES' });
     const results = [];
     for (let i = 0; i < 3; i++) results.push((await c.check({ png, prompt: 'red fox' })).ok);
     expect(results).toEqual([false, false, true]);
-
-    fake.script('chat', { answer: 'NO' }, { answer: 'NO' }, { answer: 'NO' });
-    const allNo = [];
-    for (let i = 0; i < 3; i++) allNo.push((await c.check({ png, prompt: 'red fox' })).ok);
-    expect(allNo).toEqual([false, false, false]);
   });
 
-  it('treats garbage or an empty answer as valid and logs it', async () => {
+  it('treats garbage, an empty answer or a reasoning-only incomplete answer as valid and logs it', async () => {
     const { c, entries } = check();
-    fake.script('chat', { answer: 'Maybe, it looks like a fox' }, { answer: null });
-    await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
-    await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
-    expect(entries.map((e) => e.level)).toEqual(['warn', 'warn']);
+    fake.script(
+      'responses',
+      { answer: 'Maybe, it looks like a fox' },
+      { answer: null },
+      { incomplete: 'max_output_tokens' },
+    );
+    for (let i = 0; i < 3; i++) {
+      await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
+    }
+    expect(entries.map((e) => e.level)).toEqual(['warn', 'warn', 'warn']);
+    expect(entries[2].obj).toMatchObject({ incomplete: 'max_output_tokens' });
+    // No answer is not an error: the check stays healthy.
+    expect(c.status().status).toBe('ok');
   });
 
-  it('treats an error as valid and logs it', async () => {
+  it('a one-off error counts as valid; three in a row are an error in the log and degraded in health', async () => {
     const { c, entries } = check();
-    fake.script('chat', { status: 500 });
+    fake.script(
+      'responses',
+      { status: 500 },
+      { answer: 'YES' },
+      { status: 503 },
+      { status: 429 },
+      { status: 500 },
+    );
     await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
-    expect(entries[0]).toMatchObject({ level: 'warn', obj: { cause: { status: 500 } } });
-  });
-
-  it('picks token parameters per vision model', () => {
-    const url = 'data:image/png;base64,AA==';
-    expect(visionModelFamily('gpt-5-mini')).toBe('gpt-5');
-    expect(buildVisionRequest('gpt-5-mini', 'x', url)).toMatchObject({ reasoning_effort: 'minimal' });
-    expect(buildVisionRequest('gpt-5.2', 'x', url)).toMatchObject({
-      reasoning_effort: 'none',
-      max_completion_tokens: 5,
+    expect(entries.map((e) => e.level)).toEqual(['warn']);
+    await c.check({ png, prompt: 'red fox' }); // YES: the streak starts again
+    for (let i = 0; i < 2; i++) await c.check({ png, prompt: 'red fox' });
+    expect(c.status()).toMatchObject({ status: 'ok' });
+    await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
+    expect(entries.map((e) => e.level)).toEqual(['warn', 'warn', 'warn', 'error']);
+    expect(entries.at(-1)?.msg).toMatch(/3 times in a row/);
+    expect(c.status()).toMatchObject({
+      status: 'error',
+      errorsInARow: 3,
+      lastError: { status: 500 },
+      message: expect.stringMatching(/pass unchecked/),
     });
-    const local = buildVisionRequest('llava', 'x', url);
-    expect(local).toMatchObject({ max_tokens: 5 });
-    expect(local).not.toHaveProperty('reasoning_effort');
+    fake.script('responses', { answer: 'YES' });
+    await c.check({ png, prompt: 'red fox' });
+    expect(c.status().status).toBe('ok');
+  });
+
+  it('a retired model (404 model_not_found) is logged as an error at once, never a silent pass', async () => {
+    fake.setModel('gpt-5-mini', 'gone');
+    const { c, entries } = check('gpt-5-mini');
+    await expect(c.check({ png, prompt: 'red fox' })).resolves.toMatchObject({ ok: true });
+    expect(entries[0]).toMatchObject({
+      level: 'error',
+      obj: { cause: { status: 404, code: 'model_not_found' } },
+    });
+  });
+
+  it('the fake refuses what the real API refuses: max_tokens, too few output tokens, reasoning on gpt-4.1', async () => {
+    const client = createOpenAIClient({
+      apiKey: 'sk-test-key',
+      baseURL: fake.url,
+      timeoutMs: 5_000,
+      maxRetries: 0,
+    });
+    const input = 'YES or NO?';
+    const refused = (p: Promise<unknown>) =>
+      p.then(
+        () => 'accepted',
+        (e: { code?: string }) => e.code,
+      );
+    expect(
+      await refused(client.responses.create({ model: 'gpt-6.1-terra', input, max_tokens: 5 } as never)),
+    ).toBe('unknown_parameter');
+    expect(
+      await refused(client.responses.create({ model: 'gpt-6.1-terra', input, max_output_tokens: 5 })),
+    ).toBe('integer_below_min_value');
+    expect(
+      await refused(client.responses.create({ model: 'gpt-4.1-mini', input, reasoning: { effort: 'low' } })),
+    ).toBe('unsupported_parameter');
+    expect(
+      await refused(
+        client.chat.completions.create({
+          model: 'gpt-5-mini',
+          messages: [{ role: 'user', content: input }],
+          max_tokens: 5,
+        }),
+      ),
+    ).toBe('unsupported_parameter');
+  });
+
+  it('parses the answer word', () => {
+    expect(buildVisionRequest('llava', 'x', 'data:image/png;base64,AA==')).not.toHaveProperty('reasoning');
     expect(parseVisionAnswer('**YES**')).toBe('YES');
     expect(parseVisionAnswer('no, it is blank')).toBe('NO');
     expect(parseVisionAnswer('Nope')).toBeUndefined();
+  });
+});
+
+describe('model life cycle watch', () => {
+  const NOW = new Date('2026-11-21T09:00:00Z');
+  function watch(models: Array<{ use: 'image' | 'vision' | 'moderation'; id: string }>) {
+    const log = recordingLogger();
+    const w = createModelWatch({
+      client: createOpenAIClient({
+        apiKey: 'sk-test-key',
+        baseURL: fake.url,
+        timeoutMs: 5_000,
+        maxRetries: 0,
+      }),
+      models,
+      isOpenAI: true,
+      logger: log.logger,
+      now: () => NOW,
+    });
+    return { w, ...log };
+  }
+
+  it('asks GET /v1/models/{id} for each configured model; all active is ok and logs nothing', async () => {
+    const { w, entries } = watch([
+      { use: 'image', id: 'gpt-image-2' },
+      { use: 'vision', id: 'gpt-6.1-terra' },
+      { use: 'moderation', id: 'omni-moderation-latest' },
+    ]);
+    const reports = await w.check();
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/models/gpt-image-2',
+      'GET /v1/models/gpt-6.1-terra',
+      'GET /v1/models/omni-moderation-latest',
+    ]);
+    expect(reports.map((r) => r.state)).toEqual(['active', 'active', 'active']);
+    expect(w.status().status).toBe('ok');
+    expect(entries).toEqual([]);
+  });
+
+  it('a shutdown_date is a warning with the days left and the replacement, and `warn` in health', async () => {
+    fake.setModel('gpt-5-mini', { shutdownDate: '2026-12-11' });
+    const { w, entries } = watch([{ use: 'vision', id: 'gpt-5-mini' }]);
+    await w.check();
+    expect(entries).toEqual([
+      {
+        level: 'warn',
+        obj: expect.objectContaining({ model: 'gpt-5-mini', shutdownDate: '2026-12-11', daysLeft: 20 }),
+        msg: 'OpenAI model gpt-5-mini shuts down on 2026-12-11, in 20 days: change OPENAI_VISION_MODEL (OpenAI recommends gpt-6.1-terra)',
+      },
+    ]);
+    expect(w.status()).toMatchObject({
+      status: 'warn',
+      message: 'gpt-5-mini (vision) shuts down on 2026-12-11, in 20 days',
+      models: [{ id: 'gpt-5-mini', state: 'retiring', daysLeft: 20, replacement: 'gpt-6.1-terra' }],
+    });
+  });
+
+  it('a gone model (404 model_not_found) is an error in the log and in health', async () => {
+    fake.setModel('gpt-image-1.5', 'gone');
+    const { w, entries } = watch([
+      { use: 'image', id: 'gpt-image-1.5' },
+      { use: 'vision', id: 'gpt-6.1-terra' },
+    ]);
+    await w.check();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      level: 'error',
+      obj: { model: 'gpt-image-1.5', cause: { status: 404, code: 'model_not_found' } },
+    });
+    expect(entries[0].msg).toMatch(/gone: every image call to it fails\. Set OPENAI_IMAGE_MODEL/);
+    expect(w.status()).toMatchObject({ status: 'error', message: 'gpt-image-1.5 (image) is gone' });
   });
 });
 

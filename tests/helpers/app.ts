@@ -27,6 +27,8 @@ export async function createTestApp(
     // Jobs run in this process so tests can wait for them; the multi-process test uses pg-boss.
     JOB_QUEUE: 'in-process',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Production refuses a made-up sender; tests that run as production need a real-looking one.
+    MAIL_FROM: 'Clipsmith <no-reply@mail.example.com>',
     ...opts.env,
   });
   const database = opts.overrides?.database ?? (await openTestDatabase());

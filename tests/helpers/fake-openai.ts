@@ -1,19 +1,31 @@
 // A local fake of the OpenAI HTTP API (real node:http on 127.0.0.1, random port) for adapter tests.
 // Replies are scripted per endpoint as a queue; an empty queue gives the endpoint's default reply.
 // Unknown paths answer 404 and are listed in `unknown`, so a test can fail loudly on them.
+//
+// It plays the unhappy paths as OpenAI's API reference and error-code guide describe them: a
+// retired model answers 404 `model_not_found` on every endpoint, and GET /v1/models/{id} carries
+// its `shutdown_date`; reasoning models refuse Chat Completions' `max_tokens`
+// (400 `unsupported_parameter`); the Responses API refuses `max_tokens` (400 `unknown_parameter`),
+// a `max_output_tokens` under 16 (400 `integer_below_min_value`) and `reasoning` on a model that
+// does not reason; 429 carries `retry-after` and the `x-ratelimit-*` headers; 5xx bodies are
+// `server_error`; a reply can be slow, and a request the client gave up on is counted in `aborted`.
 
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 
-export type FakeEndpoint = 'images' | 'chat' | 'moderations';
+export type FakeEndpoint = 'images' | 'chat' | 'responses' | 'moderations';
 
 const PATHS: Record<FakeEndpoint, string> = {
   images: '/v1/images/generations',
   chat: '/v1/chat/completions',
+  responses: '/v1/responses',
   moderations: '/v1/moderations',
 };
+
+/** Models that reason (they refuse `max_tokens`, take `reasoning`): GPT-5 and later, o-series. */
+const REASONING_MODEL = /^(gpt-5|gpt-6|o\d)/;
 
 export type FakeError = {
   status: number;
@@ -26,8 +38,10 @@ export type FakeReply = { delayMs?: number } & (
   { image: 'b64' | 'url'; width?: number; height?: number; format?: 'png' | 'jpeg' | 'webp'; alpha?: boolean }
   /** images: `{data: []}` or `{data: [{}]}`. */
   | { emptyData: 'none' | 'empty-item' }
-  /** chat: the assistant's text (null for an empty message). */
+  /** chat and responses: the assistant's text (null for an empty message). */
   | { answer: string | null }
+  /** responses: ran out of max_output_tokens while reasoning (status incomplete, no text). */
+  | { incomplete: 'max_output_tokens' }
   /** moderations */
   | { flagged: boolean }
   /** any endpoint: an OpenAI-shaped error body. */
@@ -44,10 +58,17 @@ export type RecordedRequest = {
   body: unknown;
 };
 
+/** What GET /v1/models/{id} knows of a model: retiring on a date, or gone (404 model_not_found). */
+export type FakeModel = { shutdownDate: string } | 'gone';
+
 export type FakeOpenAI = {
   /** Base URL including /v1, for the SDK's baseURL. */
   url: string;
   requests: RecordedRequest[];
+  /** Requests whose client hung up before the reply (a timeout or a cancelled job). */
+  aborted: RecordedRequest[];
+  /** Sets a model's life cycle; unknown models are active, with no shutdown date. */
+  setModel(id: string, state: FakeModel): void;
   /** Requests to paths the fake does not know. */
   unknown: RecordedRequest[];
   /** Queue replies for an endpoint, used in order, one per request. */
@@ -77,10 +98,23 @@ function errorReply(status: number, error: FakeError['error'] = {}): object {
   const defaults: Record<number, { message: string; type: string; code: string | null }> = {
     400: { message: 'Invalid request', type: 'invalid_request_error', code: null },
     401: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' },
-    404: { message: 'The model does not exist', type: 'invalid_request_error', code: 'model_not_found' },
-    429: { message: 'Rate limit reached', type: 'requests', code: 'rate_limit_exceeded' },
+    404: {
+      message: 'The model does not exist or you do not have access to it.',
+      type: 'invalid_request_error',
+      code: 'model_not_found',
+    },
+    429: {
+      message: 'Rate limit reached for requests. Please try again in 1s.',
+      type: 'requests',
+      code: 'rate_limit_exceeded',
+    },
     500: {
-      message: 'The server had an error while processing your request',
+      message: 'The server had an error while processing your request. Sorry about that!',
+      type: 'server_error',
+      code: null,
+    },
+    503: {
+      message: 'The engine is currently overloaded, please try again later',
       type: 'server_error',
       code: null,
     },
@@ -90,8 +124,10 @@ function errorReply(status: number, error: FakeError['error'] = {}): object {
 }
 
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
-  const queues: Record<FakeEndpoint, FakeReply[]> = { images: [], chat: [], moderations: [] };
+  const queues: Record<FakeEndpoint, FakeReply[]> = { images: [], chat: [], responses: [], moderations: [] };
   const requests: RecordedRequest[] = [];
+  const aborted: RecordedRequest[] = [];
+  const models = new Map<string, FakeModel>();
   const unknown: RecordedRequest[] = [];
   const files = new Map<string, Buffer>();
   const sockets = new Set<import('node:net').Socket>();
@@ -123,17 +159,67 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     return image;
   };
 
+  /** What the real API refuses before it does any work, whatever the script says. */
+  function refusal(endpoint: FakeEndpoint, body: Record<string, unknown>): FakeError | undefined {
+    const model = String(body.model ?? '');
+    if (models.get(model) === 'gone') {
+      return {
+        status: 404,
+        error: { message: `The model \`${model}\` does not exist or you do not have access to it.` },
+      };
+    }
+    const invalid = (code: string, param: string, message: string): FakeError => ({
+      status: 400,
+      error: { type: 'invalid_request_error', code, param, message },
+    });
+    if (endpoint === 'chat' && REASONING_MODEL.test(model) && 'max_tokens' in body) {
+      return invalid(
+        'unsupported_parameter',
+        'max_tokens',
+        "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      );
+    }
+    if (endpoint === 'responses') {
+      if ('max_tokens' in body)
+        return invalid('unknown_parameter', 'max_tokens', "Unknown parameter: 'max_tokens'.");
+      const limit = body.max_output_tokens;
+      if (typeof limit === 'number' && limit < 16) {
+        return invalid(
+          'integer_below_min_value',
+          'max_output_tokens',
+          `Invalid 'max_output_tokens': integer below minimum value. Expected a value >= 16, but got ${limit} instead.`,
+        );
+      }
+      if ('reasoning' in body && !REASONING_MODEL.test(model)) {
+        return invalid(
+          'unsupported_parameter',
+          'reasoning.effort',
+          "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
+        );
+      }
+    }
+    return undefined;
+  }
+
   async function reply(endpoint: FakeEndpoint, req: RecordedRequest, res: http.ServerResponse) {
-    const next = queues[endpoint].shift() ?? defaultReply(endpoint);
+    const refused = refusal(endpoint, (req.body ?? {}) as Record<string, unknown>);
+    const next: FakeReply = refused ?? queues[endpoint].shift() ?? defaultReply(endpoint);
     if (next.delayMs) await new Promise((r) => setTimeout(r, next.delayMs));
 
     if ('raw' in next) return send(res, next.status, next.raw);
     if ('status' in next) {
-      // Retry hints keep SDK retries fast in tests; a test may override them.
-      return send(res, next.status, errorReply(next.status, next.error), {
-        'retry-after-ms': '5',
-        ...next.headers,
-      });
+      const hints: Record<string, string> =
+        next.status === 429
+          ? {
+              // What OpenAI sends with a 429; retry-after-ms keeps SDK retries fast in tests.
+              'retry-after': '1',
+              'retry-after-ms': '5',
+              'x-ratelimit-limit-requests': '500',
+              'x-ratelimit-remaining-requests': '0',
+              'x-ratelimit-reset-requests': '1s',
+            }
+          : { 'retry-after-ms': '5' };
+      return send(res, next.status, errorReply(next.status, next.error), { ...hints, ...next.headers });
     }
     if ('image' in next) {
       const bytes = await cachedImage(next);
@@ -154,6 +240,29 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       return send(res, 200, {
         created: Math.floor(Date.now() / 1000),
         data: next.emptyData === 'none' ? [] : [{}],
+      });
+    }
+    if (endpoint === 'responses' && ('answer' in next || 'incomplete' in next)) {
+      const model = (req.body as { model?: string } | undefined)?.model ?? 'fake';
+      const text = 'answer' in next ? next.answer : null;
+      const reasoning = { id: `rs_${randomUUID()}`, type: 'reasoning', summary: [] };
+      const message = {
+        id: `msg_${randomUUID()}`,
+        type: 'message',
+        status: 'completed',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: text ?? '', annotations: [] }],
+      };
+      return send(res, 200, {
+        id: `resp_${randomUUID()}`,
+        object: 'response',
+        created_at: Math.floor(Date.now() / 1000),
+        status: 'incomplete' in next ? 'incomplete' : 'completed',
+        incomplete_details: 'incomplete' in next ? { reason: next.incomplete } : null,
+        error: null,
+        model,
+        output: 'incomplete' in next ? [reasoning] : text === null ? [] : [message],
+        usage: { input_tokens: 100, output_tokens: 1, total_tokens: 101 },
       });
     }
     if ('answer' in next) {
@@ -193,7 +302,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
 
   function defaultReply(endpoint: FakeEndpoint): FakeReply {
     if (endpoint === 'images') return { image: 'b64' };
-    if (endpoint === 'chat') return { answer: 'YES' };
+    if (endpoint === 'chat' || endpoint === 'responses') return { answer: 'YES' };
     return { flagged: false };
   }
 
@@ -212,6 +321,31 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
       const recorded: RecordedRequest = { method: req.method ?? 'GET', path, headers: req.headers, body };
       requests.push(recorded);
 
+      // The client hung up before the reply: a timeout or a cancelled job.
+      res.on('close', () => {
+        if (!res.writableEnded) aborted.push(recorded);
+      });
+      const modelPath = path.match(/^\/v1\/models\/(.+)$/);
+      if (req.method === 'GET' && modelPath) {
+        const id = decodeURIComponent(modelPath[1]);
+        const state = models.get(id);
+        if (state === 'gone') {
+          return send(
+            res,
+            404,
+            errorReply(404, {
+              message: `The model \`${id}\` does not exist or you do not have access to it.`,
+            }),
+          );
+        }
+        return send(res, 200, {
+          id,
+          object: 'model',
+          created: 1_700_000_000,
+          owned_by: 'system',
+          shutdown_date: state?.shutdownDate ?? null,
+        });
+      }
       const file = path.match(/^\/files\/([\w-]+)\.png$/);
       if (req.method === 'GET' && file) {
         const bytes = files.get(file[1]);
@@ -246,6 +380,10 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   return {
     url: `${baseOrigin}/v1`,
     requests,
+    aborted,
+    setModel(id, state) {
+      models.set(id, state);
+    },
     unknown,
     script(endpoint, ...replies) {
       queues[endpoint].push(...replies);
@@ -256,7 +394,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
     reset() {
       for (const q of Object.values(queues)) q.length = 0;
       requests.length = 0;
+      aborted.length = 0;
       unknown.length = 0;
+      models.clear();
       files.clear();
     },
     close() {

@@ -14,21 +14,48 @@ export type ReceivedMail = {
   html: string;
 };
 
+/** An SMTP reply the fake answers with instead of accepting (RFC 5321 §4.2: 4xx = try later, 5xx = never). */
+export type SmtpRefusal = { code: number; message: string; at: 'connect' | 'data' };
+
 export type FakeSmtp = {
   url: string;
+  host: string;
+  port: number;
   received: ReceivedMail[];
+  /** Refuse every following connection or message with this reply; null accepts again. */
+  refuse(reply: SmtpRefusal | null): void;
+  /** Messages refused so far. */
+  refused: number;
   /** Resolves with the first message to `to`, waiting up to timeoutMs. */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 };
 
-export async function startFakeSmtp(auth = { user: 'mailer', pass: 'mail-secret' }): Promise<FakeSmtp> {
+export async function startFakeSmtp(
+  auth = { user: 'mailer', pass: 'mail-secret' },
+  opts: {
+    /** Interface to listen on (loopback by default). */
+    listen?: string;
+    /** Offer STARTTLS (with smtp-server's built-in self-signed certificate). Off by default. */
+    starttls?: boolean;
+  } = {},
+): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
+  let refusal: SmtpRefusal | null = null;
+  let refused = 0;
+  const refuseNow = (at: SmtpRefusal['at']) => {
+    if (!refusal || refusal.at !== at) return null;
+    refused++;
+    return Object.assign(new Error(refusal.message), { responseCode: refusal.code });
+  };
   const server = new SMTPServer({
-    // Plain SMTP on loopback: no certificate to trust, but AUTH still required and checked.
-    disabledCommands: ['STARTTLS'],
+    // Plain SMTP unless asked: no certificate to trust, but AUTH still required and checked.
+    disabledCommands: opts.starttls ? [] : ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, callback) {
+      callback(refuseNow('connect') ?? undefined);
+    },
     onAuth(a, _session, callback) {
       if (a.username === auth.user && a.password === auth.pass) callback(null, { user: a.username });
       else callback(new Error('Invalid username or password'));
@@ -37,6 +64,8 @@ export async function startFakeSmtp(auth = { user: 'mailer', pass: 'mail-secret'
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        const refusedNow = refuseNow('data');
+        if (refusedNow) return callback(refusedNow);
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -48,11 +77,20 @@ export async function startFakeSmtp(auth = { user: 'mailer', pass: 'mail-secret'
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const host = opts.listen ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(0, host, () => resolve()));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://${auth.user}:${auth.pass}@127.0.0.1:${port}`,
+    host,
+    port,
     received,
+    refuse(reply) {
+      refusal = reply;
+    },
+    get refused() {
+      return refused;
+    },
     async waitFor(to, timeoutMs = 10_000) {
       const end = Date.now() + timeoutMs;
       while (Date.now() < end) {

@@ -39,8 +39,8 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
       OPENAI_API_KEY: 'sk-test-multi',
       OPENAI_BASE_URL: fake.url,
       RATE_LIMIT: 'false',
-      JOB_STALE_AFTER_SECONDS: '4',
-      SWEEP_INTERVAL_SECONDS: '1',
+      // A short deadline: pg-boss takes a dead worker's job back 5 s after it, looking every second.
+      JOB_TIMEOUT_SECONDS: '10',
       LOG_LEVEL: 'warn',
     };
     // One process migrates the fresh database first; the others find it ready.
@@ -133,7 +133,7 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
   });
 
   it('a worker killed mid-job: another worker settles it, and nothing is charged twice', {
-    timeout: 90_000,
+    timeout: 150_000,
   }, async () => {
     fake.script('images', { image: 'b64', delayMs: 60_000 });
     const first = await startWorker({ ...env, WORKERS: '1' });
@@ -159,10 +159,16 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
 
     const second = await startWorker({ ...env, WORKERS: '1' });
     procs.push(second);
-    const settled = await waitFor('the job to be settled', async () => {
-      const res = await call(webB, `/api/generations/${id}`, { cookie });
-      const body = (await res.json()) as GenerationStatus;
-      return body.status === 'failed' || body.status === 'succeeded' ? body : undefined;
+    const settled = await waitFor(
+      'the job to be settled',
+      async () => {
+        const res = await call(webB, `/api/generations/${id}`, { cookie });
+        const body = (await res.json()) as GenerationStatus;
+        return body.status === 'failed' || body.status === 'succeeded' ? body : undefined;
+      },
+      60_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; the second worker said:\n${second.output()}`);
     });
     const ledger = await db.db
       .select()

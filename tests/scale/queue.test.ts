@@ -2,6 +2,7 @@
 // charged once and refunded at most once however many attempts it takes, and a handler that keeps
 // crashing ends in the dead-letter queue. Runs when TEST_DATABASE_URL is set (CI sets it).
 import { eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../src/server/db/client';
@@ -121,6 +122,44 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
     expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
   }, 30_000);
 
+  it("applies today's retry, expiry and retention settings to a queue that already exists", async () => {
+    // A queue created by an older release, with other settings.
+    const older = new PgBoss({ connectionString: fresh.url, schema: 'pgboss' });
+    await older.start();
+    await older.createQueue(GENERATION_QUEUE, {
+      name: GENERATION_QUEUE,
+      retryLimit: 0,
+      expireInSeconds: 900,
+      retentionMinutes: 60,
+    });
+    await older.stop({ graceful: false, wait: true });
+
+    runner = await createPgBossRunner({
+      url: fresh.url,
+      concurrency: 0,
+      logger: silentLogger,
+      retryLimit: 2,
+      retryDelaySeconds: 5,
+      expireInSeconds: 720,
+      run: async () => {},
+    });
+    db = await openDatabase({ kind: 'postgres', url: fresh.url, max: 1 });
+    const [queue] = await queryRows(
+      db.db,
+      sql`select retry_limit, retry_delay, retry_backoff, expire_seconds, retention_minutes, dead_letter
+        from pgboss.queue where name = ${GENERATION_QUEUE}`,
+    );
+    expect(queue).toEqual({
+      retry_limit: 2,
+      retry_delay: 5,
+      retry_backoff: true,
+      expire_seconds: 720,
+      // Two weeks: a queued job waits for a worker, it is not dropped for waiting.
+      retention_minutes: 14 * 24 * 60,
+      dead_letter: DEAD_LETTER_QUEUE,
+    });
+  }, 30_000);
+
   it('moves a job whose handler keeps crashing to the dead-letter queue after its retries', async () => {
     const attempts: string[] = [];
     runner = await createPgBossRunner({
@@ -129,6 +168,7 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
       logger: silentLogger,
       retryLimit: 1,
       retryDelaySeconds: 1,
+      expireInSeconds: 60,
       run: async (id) => {
         attempts.push(id);
         throw new Error('worker crashed');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { deleteAccountSchema, profileUpdateSchema } from '../../core/api';
 import type { Auth } from '../auth/auth';
 import { requireUser, type SessionVars } from '../auth/session';
+import type { MemberActionThrottle } from '../auth/throttle';
 import { listTransactions } from '../credits/service';
 import type { Database } from '../db/client';
 import { parseWith, readJson } from '../http/errors';
@@ -20,6 +21,8 @@ export function accountRoutes(deps: {
   storage: Storage;
   logger: Logger;
   onAccountDeleting?: (userId: string) => Promise<void>;
+  /** Runs before a deletion is looked at (rate limits). */
+  throttleDeletion?: MemberActionThrottle;
 }) {
   const { db } = deps;
   return new Hono<{ Variables: SessionVars & RequestVars }>()
@@ -35,8 +38,9 @@ export function accountRoutes(deps: {
       return c.json(await listTransactions(db, c.get('user').id, { page, pageSize: 10 }));
     })
     .delete('/', async (c) => {
-      const body = await readJson(c, deleteAccountSchema);
       const user = c.get('user');
+      await deps.throttleDeletion?.(c, user.id);
+      const body = await readJson(c, deleteAccountSchema);
       await deps.onAccountDeleting?.(user.id);
       await deleteAccount(db, deps.storage, c.get('log'), {
         userId: user.id,

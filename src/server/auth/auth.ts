@@ -1,6 +1,8 @@
 // Better Auth, configured once: e-mail + password, cookie sessions in our database.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { and, eq, like } from 'drizzle-orm';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -15,6 +17,21 @@ const SESSION_SECONDS = 60 * 60 * 24 * SESSION_DAYS;
 /** A session in use is extended once a day. */
 const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_SECONDS = 60 * 60;
+/** Set by our front of Better Auth (routes.ts) from clientIp(): the only address header it reads. */
+export const CLIENT_IP_HEADER = 'x-clipsmith-client-ip';
+
+/**
+ * Every outstanding password-reset link of a member stops working: once a reset link has been
+ * used or the password changed, an older link (in a forwarded or stolen mailbox) must not set it
+ * again.
+ */
+async function forgetResetLinks(db: Database, userId: string) {
+  await db
+    .delete(schema.verifications)
+    .where(
+      and(like(schema.verifications.identifier, 'reset-password:%'), eq(schema.verifications.value, userId)),
+    );
+}
 
 export function createAuth(opts: {
   config: Config;
@@ -46,15 +63,26 @@ export function createAuth(opts: {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await forgetResetLinks(db, user.id);
+      },
       async sendResetPassword({ user, token }) {
         // Our own page, not Better Auth's redirect endpoint: the SPA posts the token back.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // Not awaited: a slow or failing SMTP server would otherwise make a known address answer
         // later than an unknown one. Failures are logged and kept in the outbox row.
         void mailer.send({ to: user.email, ...passwordResetMail({ link }) }).catch((err: unknown) => {
-          logger.error({ err }, 'password reset e-mail not sent');
+          logger.error({ err, to: user.email, kind: 'password-reset' }, 'e-mail not recorded');
         });
       },
+    },
+    hooks: {
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== '/change-password') return;
+        const userId = ctx.context.session?.user.id;
+        if (userId && ctx.context.returned && !isAPIError(ctx.context.returned))
+          await forgetResetLinks(db, userId);
+      }),
     },
     session: {
       expiresIn: SESSION_SECONDS,
@@ -70,6 +98,8 @@ export function createAuth(opts: {
       disableCSRFCheck: false,
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies },
+      // Its default reads X-Forwarded-For, which the client writes; ours honours TRUST_PROXY.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       database: { generateId: () => crypto.randomUUID() },
     },
     logger: {

@@ -9,15 +9,22 @@ import { runInTransactionScope } from '../db/tx-scope';
 import { AppError, errorBody, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import {
+  addressKey,
+  CHANGE_PASSWORD_ACCOUNT_RATE_LIMIT,
+  CHANGE_PASSWORD_RATE_LIMIT,
+  PASSWORD_FAILURES,
   type RateLimiter,
   type RateLimitRule,
   RESET_PASSWORD_RATE_LIMIT,
   RESET_REQUEST_RATE_LIMIT,
+  SIGN_IN_ACCOUNT_RATE_LIMIT,
   SIGN_IN_RATE_LIMIT,
   SIGN_UP_RATE_LIMIT,
+  signInSlowdownMs,
 } from '../platform/rate-limit';
-import type { Auth } from './auth';
+import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { clientIp } from './client-ip';
+import { passwordWeakness } from './password-policy';
 
 // Only these Better Auth endpoints are reachable; account deletion and profile edits are ours.
 const OPEN_ENDPOINTS = new Set([
@@ -42,19 +49,44 @@ const FRIENDLY_MESSAGES: Record<string, string> = {
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'An account with this email already exists. Please sign in instead.',
 };
 
-const signUpBody = z.object({
-  email: emailSchema,
-  password: passwordSchema,
-  name: z.string().max(100).optional(),
-  rememberMe: z.boolean().optional(),
-});
+/** A new password must also pass the strength check; `related` says what it must not lean on. */
+function refuseWeak<T>(password: (v: T) => string, related: (v: T) => string[] = () => []) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const weakness = passwordWeakness(password(value), related(value));
+    if (weakness) ctx.addIssue({ code: 'custom', path: ['password'], message: weakness });
+  };
+}
+
+const signUpBody = z
+  .object({
+    email: emailSchema,
+    password: passwordSchema,
+    name: z.string().max(100).optional(),
+    rememberMe: z.boolean().optional(),
+  })
+  .superRefine(
+    refuseWeak(
+      (b) => b.password,
+      (b) => [b.email, b.name ?? ''],
+    ),
+  );
 
 const emailOnlyBody = z.looseObject({ email: z.string().optional() });
 
-const resetPasswordBody = z.object({
-  newPassword: passwordSchema,
-  token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
-});
+const resetPasswordBody = z
+  .object({
+    newPassword: passwordSchema,
+    token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+  })
+  .superRefine(refuseWeak((b) => b.newPassword));
+
+const changePasswordBody = z
+  .object({
+    currentPassword: z.string().max(1000),
+    newPassword: passwordSchema,
+    revokeOtherSessions: z.boolean().optional(),
+  })
+  .superRefine(refuseWeak((b) => b.newPassword));
 
 class SignUpRefused extends Error {
   constructor(readonly response: Response) {
@@ -66,16 +98,51 @@ export function authRoutes(deps: {
   auth: Auth;
   db: Database;
   rateLimiter: RateLimiter;
-  trustProxy: boolean;
+  trustedProxyHops: number;
 }) {
   const { auth, db, rateLimiter } = deps;
   const app = new Hono<{ Variables: RequestVars }>();
-  const handle = async (request: Request) => inOurErrorShape(await auth.handler(request));
+  const addressOf = (c: Context) => clientIp(c.req.raw, deps.trustedProxyHops, c.env);
+  // Better Auth records the address on sessions; it reads ours, never a header the client wrote.
+  const forAuth = (c: Context, request: Request) => {
+    const headers = new Headers(request.headers);
+    headers.set(CLIENT_IP_HEADER, addressOf(c));
+    return new Request(request, { headers });
+  };
+  const handle = async (c: Context, request: Request = c.req.raw) =>
+    inOurErrorShape(await auth.handler(forAuth(c, request)));
 
   const limit = async (c: Context, rule: RateLimitRule, email?: string) => {
-    const keys = [`ip:${clientIp(c.req.raw, deps.trustProxy, c.env)}`];
+    const keys = [addressKey(addressOf(c))];
     if (email) keys.push(`email:${email}`);
     await rateLimiter.hit(rule, keys);
+  };
+
+  /**
+   * Checking a password, as sign-in and change-password do: limited per address and per address
+   * and account; an account that keeps failing from everywhere answers slower, never not at all,
+   * so nobody can lock a member out by failing on purpose. Wrong passwords are counted, a right
+   * one clears the count.
+   */
+  const checkingPassword = async (
+    c: Context,
+    rules: { address: RateLimitRule; account: RateLimitRule },
+    account: string | undefined,
+    run: () => Promise<Response>,
+    isWrongPassword: (res: Response) => Promise<boolean>,
+  ) => {
+    const address = addressKey(addressOf(c));
+    await rateLimiter.hit(rules.address, [address]);
+    if (!account) return run();
+    await rateLimiter.hit(rules.account, [`${address}:${account}`]);
+    const failuresKey = `account:${account}`;
+    const wait = signInSlowdownMs(await rateLimiter.peek(PASSWORD_FAILURES, failuresKey));
+    // The wait comes before the check, right password or not: its length says nothing.
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const res = await run();
+    if (res.ok) await rateLimiter.reset(PASSWORD_FAILURES, failuresKey);
+    else if (await isWrongPassword(res)) await rateLimiter.add(PASSWORD_FAILURES, failuresKey);
+    return res;
   };
 
   app.post('/sign-up/email', async (c) => {
@@ -84,7 +151,7 @@ export function authRoutes(deps: {
     const request = withJsonBody(c.req.raw, { ...body, name: body.name ?? '' });
     try {
       const response = await db.transaction(async (tx) => {
-        const created = await runInTransactionScope(tx, () => auth.handler(request));
+        const created = await runInTransactionScope(tx, () => auth.handler(forAuth(c, request)));
         if (!created.ok) throw new SignUpRefused(created);
         const { user } = (await created.clone().json()) as { user: { id: string } };
         await createMemberRecords(tx, user.id, body.email);
@@ -101,30 +168,56 @@ export function authRoutes(deps: {
   app.post('/sign-in/email', async (c) => {
     const body = await readJson(c, emailOnlyBody);
     const email = normaliseEmail(body.email);
-    await limit(c, SIGN_IN_RATE_LIMIT, email);
-    return handle(withJsonBody(c.req.raw, { ...body, email }));
+    return checkingPassword(
+      c,
+      { address: SIGN_IN_RATE_LIMIT, account: SIGN_IN_ACCOUNT_RATE_LIMIT },
+      email ? `email:${email}` : undefined,
+      () => handle(c, withJsonBody(c.req.raw, { ...body, email })),
+      async (res) => res.status === 401,
+    );
+  });
+
+  app.post('/change-password', async (c) => {
+    const user = await auth.readSession(c.req.raw.headers);
+    if (!user) throw new AppError(401, 'unauthorized', 'Please sign in to continue');
+    const body = await readJson(c, changePasswordBody);
+    return checkingPassword(
+      c,
+      { address: CHANGE_PASSWORD_RATE_LIMIT, account: CHANGE_PASSWORD_ACCOUNT_RATE_LIMIT },
+      `email:${user.email}`,
+      () => handle(c, withJsonBody(c.req.raw, body)),
+      async (res) => res.status === 400 && (await errorCode(res)) === 'invalid_password',
+    );
   });
 
   app.post('/request-password-reset', async (c) => {
     const body = await readJson(c, emailOnlyBody);
     const email = normaliseEmail(body.email);
     await limit(c, RESET_REQUEST_RATE_LIMIT, email);
-    return handle(withJsonBody(c.req.raw, { ...body, email }));
+    return handle(c, withJsonBody(c.req.raw, { ...body, email }));
   });
 
   app.post('/reset-password', async (c) => {
     const body = await readJson(c, resetPasswordBody);
     await limit(c, RESET_PASSWORD_RATE_LIMIT);
-    return handle(withJsonBody(c.req.raw, body));
+    return handle(c, withJsonBody(c.req.raw, body));
   });
 
   app.all('/*', (c) => {
     const endpoint = c.req.path.replace(/^\/api\/auth/, '');
     if (!OPEN_ENDPOINTS.has(endpoint)) throw new AppError(404, 'not_found', 'Not found');
-    return handle(c.req.raw);
+    return handle(c);
   });
 
   return app;
+}
+
+async function errorCode(res: Response): Promise<string | undefined> {
+  try {
+    return ((await res.clone().json()) as { error?: { code?: string } }).error?.code;
+  } catch {
+    return undefined;
+  }
 }
 
 function normaliseEmail(email: unknown): string | undefined {

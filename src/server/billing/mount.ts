@@ -7,7 +7,7 @@ import type { RequestVars } from '../http/request-log';
 import type { Logger } from '../logger';
 import type { Payments } from './ports';
 import { billingRoutes } from './routes';
-import { testCheckoutRoutes } from './test-checkout';
+import { testCheckoutRoutes } from './test-checkout-page';
 
 export type BillingMountDeps = {
   config: Pick<Config, 'publicUrl' | 'stripePrices' | 'trustedOrigins' | 'isProduction'>;

@@ -1,23 +1,18 @@
 // /api/billing: start a checkout, confirm it from the success page, open the billing portal, and
-// receive Stripe's webhooks. Handlers only parse, call the service and answer.
+// receive Stripe's webhooks. Each handler reads the request, calls one use case and answers.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { checkoutRequestSchema } from '../../core/api';
+import { type BillingInfo, checkoutRequestSchema } from '../../core/api';
 import { isSafeRedirectPath } from '../../core/redirect';
 import type { Auth } from '../auth/auth';
 import { requireUser, type SessionVars } from '../auth/session';
-import { AppError, notFound, readJson } from '../http/errors';
+import { readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import { BILLING_MESSAGES } from './messages';
-import { WebhookSignatureError } from './ports';
-import {
-  type BillingDeps,
-  type BillingInfo,
-  confirmCheckout,
-  handlePaymentEvent,
-  openBillingPortal,
-  startCheckout,
-} from './service';
+import type { BillingDeps } from './deps';
+import { confirmCheckout } from './fulfil-checkout';
+import { openBillingPortal } from './portal';
+import { startCheckout } from './start-checkout';
+import { receiveWebhook } from './webhook';
 
 export const portalRequestSchema = z.object({
   /** Same-site path the portal's "return" link leads to; /dashboard by default. */
@@ -35,33 +30,21 @@ export function billingRoutes(deps: BillingDeps & { auth: Auth }) {
       return c.json(await startCheckout(deps, { user: c.get('user'), request }), 200, NO_STORE);
     })
     .post('/checkout/:sessionId/confirm', signedIn, async (c) => {
-      const result = await confirmCheckout(deps, {
-        userId: c.get('user').id,
-        sessionId: c.req.param('sessionId'),
-      });
-      return c.json(result, 200, NO_STORE);
+      const sessionId = c.req.param('sessionId');
+      return c.json(await confirmCheckout(deps, { userId: c.get('user').id, sessionId }), 200, NO_STORE);
     })
     .post('/portal', signedIn, async (c) => {
-      const body = await readJson(c, portalRequestSchema);
-      return c.json(
-        await openBillingPortal(deps, { userId: c.get('user').id, returnTo: body.returnTo }),
-        200,
-        NO_STORE,
-      );
+      const { returnTo } = await readJson(c, portalRequestSchema);
+      return c.json(await openBillingPortal(deps, { userId: c.get('user').id, returnTo }), 200, NO_STORE);
     })
-    .post('/webhook', async (c) => {
-      if (deps.payments.kind !== 'stripe') throw notFound(BILLING_MESSAGES.webhooksNotConfigured);
+    .post('/webhook', async (c) =>
       // The signature covers the exact bytes Stripe sent: read the raw body before any parsing.
-      const raw = await c.req.text();
-      let event: ReturnType<typeof deps.payments.parseWebhook>;
-      try {
-        event = deps.payments.parseWebhook(raw, c.req.header('stripe-signature'));
-      } catch (error) {
-        if (!(error instanceof WebhookSignatureError)) throw error;
-        c.get('log')?.warn({ reason: error.message }, 'webhook refused');
-        throw new AppError(400, 'invalid_signature', BILLING_MESSAGES.invalidSignature);
-      }
-      const outcome = await handlePaymentEvent(deps, event);
-      return c.json({ received: true, outcome });
-    });
+      c.json(
+        await receiveWebhook(deps, {
+          rawBody: await c.req.text(),
+          signature: c.req.header('stripe-signature'),
+          log: c.get('log'),
+        }),
+      ),
+    );
 }

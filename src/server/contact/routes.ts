@@ -12,7 +12,7 @@ export function contactRoutes(deps: {
   db: Database;
   auth: Auth;
   rateLimiter: RateLimiter;
-  trustProxy: boolean;
+  trustedProxyHops: number;
 }) {
   return new Hono().use(requireTrustedOrigin(deps.auth)).post('/', async (c) => {
     const message = await readJson(c, contactMessageSchema);
@@ -22,7 +22,7 @@ export function contactRoutes(deps: {
       rateLimiter: deps.rateLimiter,
       message,
       userId: user?.id ?? null,
-      ip: clientIp(c.req.raw, deps.trustProxy, c.env),
+      ip: clientIp(c.req.raw, deps.trustedProxyHops, c.env),
     });
     return c.json({ ok: true }, 201);
   });

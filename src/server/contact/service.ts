@@ -2,7 +2,7 @@
 import type { ContactMessage } from '../../core/api';
 import type { Database } from '../db/client';
 import { contactMessages } from '../db/schema';
-import { CONTACT_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
+import { addressKey, CONTACT_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
 
 export async function saveContactMessage(opts: {
   db: Database;
@@ -11,6 +11,6 @@ export async function saveContactMessage(opts: {
   userId: string | null;
   ip: string;
 }): Promise<void> {
-  await opts.rateLimiter.hit(CONTACT_RATE_LIMIT, [`ip:${opts.ip}`]);
+  await opts.rateLimiter.hit(CONTACT_RATE_LIMIT, [addressKey(opts.ip)]);
   await opts.db.insert(contactMessages).values({ ...opts.message, userId: opts.userId, ip: opts.ip });
 }

@@ -1,6 +1,7 @@
 // Runs one generation job: provider → (Triple Validation) → transparency → storage → settle.
 // Runs outside any transaction; only the claim and the settle touch the database.
-import { and, eq, sql } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
@@ -18,7 +19,7 @@ import {
   ProviderError,
   type Quality,
 } from './ports';
-import { failGeneration } from './service';
+import { failGeneration, STUCK_MESSAGE, TIMED_OUT_MESSAGE } from './service';
 
 export type PipelineDeps = {
   db: Database;
@@ -33,9 +34,21 @@ export type PipelineDeps = {
   removeBackground: (png: Buffer) => Promise<Buffer>;
   /** Makes the grid thumbnail of each new image in the background. */
   thumbnails: ThumbnailQueue;
-  /** How often a running job refreshes its heartbeat (the sweeper takes jobs silent for longer). */
-  heartbeatMs: number;
+  /**
+   * How often a running job refreshes its heartbeat, for the in-process runner's sweeper. Unset
+   * with pg-boss: its own expiry brings back a job whose worker stopped.
+   */
+  heartbeatMs?: number;
+  /** The job's deadline: all its attempts together; its provider calls are cancelled then. */
+  jobTimeoutMs: number;
 };
+
+/**
+ * Every image-model call is an attempt the person sees (`attempts`), whoever makes it: a Triple
+ * Validation retry after a NO, or the queue's retry after a busy or failed call. The SDK makes
+ * none of its own, so a generation never costs more calls than this.
+ */
+export const ATTEMPT_LIMIT = VALIDATION_ATTEMPTS;
 
 /** Thrown to a queue that may try again: the job is back in 'queued', nothing was refunded. */
 export class RetryLater extends Error {
@@ -49,12 +62,14 @@ type Phase = 'generating' | 'checking' | 'storing';
 
 /**
  * Runs a queued job once. With `canRetry`, a transient provider failure puts the job back in the
- * queue (RetryLater) instead of failing it; the queue decides when to try again.
+ * queue (RetryLater) instead of failing it, while it has attempts left; the queue decides when.
+ * With `takeOver` (pg-boss), a job still marked running is taken too: the queue hands it out
+ * again only after its previous worker stopped, long past that run's deadline.
  */
 export async function runGeneration(
   deps: PipelineDeps,
   id: string,
-  opts: { canRetry?: boolean } = {},
+  opts: { canRetry?: boolean; takeOver?: boolean } = {},
 ): Promise<void> {
   const { db, events, logger } = deps;
   const [job] = await db
@@ -62,17 +77,27 @@ export async function runGeneration(
     .set({
       status: 'running',
       phase: 'generating',
-      attempts: 1,
-      startedAt: new Date(),
+      startedAt: sql`coalesce(${generations.startedAt}, now())`,
       updatedAt: new Date(),
     })
-    .where(and(eq(generations.id, id), eq(generations.status, 'queued')))
+    .where(
+      and(
+        eq(generations.id, id),
+        inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued']),
+      ),
+    )
     .returning();
   if (!job) return; // another runner took it, or it was already settled
   events.publish(id);
+  if (job.attempts >= ATTEMPT_LIMIT) {
+    // Its worker stopped after the last attempt it may make.
+    logger.warn({ generationId: id }, 'a job whose worker stopped has no attempts left; failing it');
+    await failGeneration(deps, { id, message: STUCK_MESSAGE });
+    return;
+  }
 
   // Each step also refreshes updated_at: a heartbeat that keeps the sweeper away from live jobs.
-  const progress = async (fields: { phase?: Phase; attempts?: number }) => {
+  const progress = async (fields: { phase?: Phase }) => {
     await db
       .update(generations)
       .set({ ...fields, updatedAt: new Date() })
@@ -81,18 +106,23 @@ export async function runGeneration(
   };
 
   // While a provider call runs (up to minutes), a timer keeps the heartbeat going.
-  const heartbeat = setInterval(() => {
-    void progress({}).catch(() => {});
-  }, deps.heartbeatMs);
-  heartbeat.unref();
+  const heartbeat = deps.heartbeatMs
+    ? setInterval(() => {
+        void progress({}).catch(() => {});
+      }, deps.heartbeatMs)
+    : undefined;
+  heartbeat?.unref();
+  const deadline = AbortSignal.timeout(deps.jobTimeoutMs);
   try {
     const image = await produceImage(deps, {
+      id,
       prompt: job.finalPrompt,
       userPrompt: job.prompt,
       theme: job.theme as ThemeId,
       quality: job.quality as Quality,
       seed: job.seed,
       progress,
+      signal: deadline,
     });
     // No separate 'storing' write: settling follows within milliseconds, and every write wakes
     // each progress stream for a re-read.
@@ -100,11 +130,22 @@ export async function runGeneration(
     events.publish(id);
     logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
   } catch (error) {
+    if (deadline.aborted) {
+      logger.warn({ generationId: id, timeoutMs: deps.jobTimeoutMs }, 'generation stopped at its deadline');
+      await failGeneration(deps, { id, message: TIMED_OUT_MESSAGE });
+      return;
+    }
     if (opts.canRetry && error instanceof ProviderError && error.transient) {
       const requeued = await db
         .update(generations)
         .set({ status: 'queued', phase: null, updatedAt: new Date() })
-        .where(and(eq(generations.id, id), eq(generations.status, 'running')))
+        .where(
+          and(
+            eq(generations.id, id),
+            eq(generations.status, 'running'),
+            lt(generations.attempts, ATTEMPT_LIMIT),
+          ),
+        )
         .returning({ id: generations.id });
       if (requeued.length > 0) {
         events.publish(id);
@@ -125,44 +166,70 @@ export async function runGeneration(
   }
 }
 
+/**
+ * Records the next attempt before its provider call, in the job row, so the count survives a
+ * queue retry or a crash. Returns its number, or null when the job has used all of them.
+ */
+async function takeAttempt(db: Database, id: string): Promise<number | null> {
+  const [row] = await db
+    .update(generations)
+    .set({ attempts: sql`${generations.attempts} + 1`, phase: 'generating', updatedAt: new Date() })
+    .where(
+      and(eq(generations.id, id), eq(generations.status, 'running'), lt(generations.attempts, ATTEMPT_LIMIT)),
+    )
+    .returning({ attempts: generations.attempts });
+  return row?.attempts ?? null;
+}
+
 async function produceImage(
   deps: PipelineDeps,
   input: {
+    id: string;
     prompt: string;
     userPrompt: string;
     theme: ThemeId;
     quality: Quality;
     seed: number;
-    progress: (fields: { phase?: Phase; attempts?: number }) => Promise<void>;
+    progress: (fields: { phase?: Phase }) => Promise<void>;
+    signal: AbortSignal;
   },
 ): Promise<GeneratedImage & { png: Buffer }> {
-  // Triple Validation: up to 3 checked attempts; Standard quality makes a single unchecked one.
-  const attempts = input.quality === 'high' ? VALIDATION_ATTEMPTS : 1;
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    // The claim already recorded attempt 1; later attempts of Triple Validation are reported.
-    if (attempt > 1) await input.progress({ phase: 'generating', attempts: attempt });
+  // Triple Validation: checked attempts until one passes; Standard quality makes one unchecked one.
+  const checked = input.quality === 'high';
+  for (;;) {
+    const attempt = await takeAttempt(deps.db, input.id);
+    if (attempt === null) {
+      throw new ProviderError({
+        code: 'failed',
+        userMessage: checked ? MESSAGES.noValidImage : MESSAGES.failedToGenerate,
+      });
+    }
+    deps.events.publish(input.id);
     const result = await deps.provider.generateImage({
       prompt: input.prompt,
       userPrompt: input.userPrompt,
       theme: input.theme,
       quality: input.quality,
       seed: input.seed + attempt - 1,
+      signal: input.signal,
     });
     const png = await normalise(deps, result);
-    if (input.quality !== 'high') return { ...result, png };
+    if (!checked) return { ...result, png };
     await input.progress({ phase: 'checking' });
     const verdict = await deps.imageCheck
-      .check({ png, prompt: input.userPrompt })
-      // The spec: a check that errors counts as valid.
+      .check({ png, prompt: input.userPrompt, signal: input.signal })
+      // The spec: a check that errors counts as valid (a cancelled one is not a pass).
       .catch((error) => {
+        if (input.signal.aborted) throw error;
         deps.logger.warn({ err: error }, 'image check errored; treating the image as valid');
         return { ok: true, reason: 'check unavailable' };
       });
     if (verdict.ok) return { ...result, png };
     deps.logger.info({ attempt, reason: verdict.reason }, 'image check said NO');
-    if (attempt < attempts) await sleep(deps.validationPauseMs);
+    if (attempt >= ATTEMPT_LIMIT)
+      throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
+    await sleep(deps.validationPauseMs, undefined, { signal: input.signal });
   }
-  throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
 }
 
 /** A 1024×1024 PNG with a transparent background, whatever the provider returned. */
@@ -234,5 +301,3 @@ async function storeImage(
   deps.thumbnails.add(imageId, image.png);
   return imageId;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

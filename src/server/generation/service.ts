@@ -17,10 +17,12 @@ import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
 import { generationView } from './views';
 
-/** A job untouched for this long is presumed dead (its process crashed) and is failed and refunded. */
+/** A running job whose heartbeat is silent this long is presumed dead (its process crashed). */
 export const STUCK_AFTER_MS = 5 * 60_000;
 
 export const STUCK_MESSAGE = 'This generation stopped unexpectedly. Any credit it used has been refunded.';
+export const TIMED_OUT_MESSAGE =
+  'This generation took too long and was stopped. Any credit it used has been refunded.';
 
 export type CreatedGeneration = { id: string; status: 'queued'; cost: number };
 
@@ -134,7 +136,11 @@ export async function failGeneration(
   return failed;
 }
 
-/** Fails and refunds jobs that nobody has touched for STUCK_AFTER_MS. Returns how many. */
+/**
+ * Crash recovery for the in-process runner: fails and refunds RUNNING jobs whose heartbeat has been
+ * silent for `stuckAfterMs` (the process that ran them stopped). A queued job is never failed for
+ * waiting, however long the queue: it waits its turn. Returns how many were failed.
+ */
 export async function sweepStuckGenerations(
   deps: { db: Database; events: GenerationEvents; logger: Logger },
   now = new Date(),
@@ -144,7 +150,7 @@ export async function sweepStuckGenerations(
   const stuck = await deps.db
     .select({ id: generations.id })
     .from(generations)
-    .where(and(inArray(generations.status, ['queued', 'running']), lt(generations.updatedAt, cutoff)));
+    .where(and(eq(generations.status, 'running'), lt(generations.updatedAt, cutoff)));
   let swept = 0;
   for (const { id } of stuck) {
     if (await failGeneration(deps, { id, message: STUCK_MESSAGE })) swept++;

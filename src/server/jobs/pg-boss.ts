@@ -5,7 +5,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
-import type { JobRunner } from './runner';
+import type { JobHandler, JobRunner } from './runner';
 
 export const GENERATION_QUEUE = 'generation';
 export const DEAD_LETTER_QUEUE = 'generation-dead';
@@ -13,37 +13,83 @@ export const DEAD_LETTER_QUEUE = 'generation-dead';
 const WAKE_CHANNEL = 'clipsmith_generation_jobs';
 const POLL_MS = 1000;
 
-export type QueueHandler = (id: string, opts: { canRetry: boolean }) => Promise<void>;
+/** How long a queued job may wait for a worker before pg-boss drops it: generous on purpose. */
+const RETENTION_MINUTES = 14 * 24 * 60;
+/** How often the dead-letter queue is read: it only settles jobs whose retries ran out. */
+const DEAD_LETTER_POLL_SECONDS = 30;
 
-export async function createPgBossRunner(opts: {
-  url: string;
-  concurrency: number;
-  run: QueueHandler;
-  logger: Logger;
-  /** Retries of a job whose handler threw (3 by default). */
+export type QueueSettings = {
+  /** Retries of a job whose handler threw or whose worker stopped (3 by default). */
   retryLimit?: number;
   /** Wait before the first retry (2 s by default); each later one waits about twice as long. */
   retryDelaySeconds?: number;
-}): Promise<JobRunner> {
+  /**
+   * How long a job may stay active before pg-boss takes it back from a worker that stopped and
+   * hands it out again: longer than the job's own deadline, so a live run is never taken over.
+   */
+  expireInSeconds: number;
+  /** How often pg-boss looks for such jobs (its maintenance; 120 s by default, shorter in tests). */
+  maintenanceIntervalSeconds?: number;
+};
+
+/** The generation queue's options, applied on every start so a changed setting reaches an existing queue. */
+export function generationQueueOptions(settings: QueueSettings): PgBoss.Queue {
+  return {
+    name: GENERATION_QUEUE,
+    retryLimit: settings.retryLimit ?? 3,
+    retryDelay: settings.retryDelaySeconds ?? 2,
+    retryBackoff: true,
+    expireInSeconds: settings.expireInSeconds,
+    retentionMinutes: RETENTION_MINUTES,
+    deadLetter: DEAD_LETTER_QUEUE,
+  };
+}
+
+export async function createPgBossRunner(
+  opts: {
+    url: string;
+    concurrency: number;
+    /** Runs a job; called with takeOver semantics (see runGeneration). */
+    run: JobHandler;
+    /** Settles a job whose retries ran out (its handler kept failing or its worker kept stopping). */
+    onDeadLetter?: (id: string) => Promise<void>;
+    logger: Logger;
+  } & QueueSettings,
+): Promise<JobRunner> {
   const { logger } = opts;
-  const retryLimit = opts.retryLimit ?? 3;
   const boss = new PgBoss({
     connectionString: opts.url,
     schema: 'pgboss',
     max: Math.max(2, opts.concurrency + 1),
+    ...(opts.maintenanceIntervalSeconds
+      ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
+      : {}),
   });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
-  await boss.createQueue(DEAD_LETTER_QUEUE);
-  await boss.createQueue(GENERATION_QUEUE, {
-    name: GENERATION_QUEUE,
-    retryLimit,
-    retryDelay: opts.retryDelaySeconds ?? 2,
-    retryBackoff: true,
-    // Longer than any provider call with its own retries; a crashed worker's job comes back after it.
-    expireInSeconds: 15 * 60,
-    deadLetter: DEAD_LETTER_QUEUE,
-  });
+  // createQueue leaves an existing queue as it was; updateQueue brings it to today's settings.
+  const deadLetterOptions = { name: DEAD_LETTER_QUEUE, retentionMinutes: RETENTION_MINUTES };
+  await boss.createQueue(DEAD_LETTER_QUEUE, deadLetterOptions);
+  await boss.updateQueue(DEAD_LETTER_QUEUE, deadLetterOptions);
+  const queueOptions = generationQueueOptions(opts);
+  await boss.createQueue(GENERATION_QUEUE, queueOptions);
+  await boss.updateQueue(GENERATION_QUEUE, queueOptions);
+  if (opts.concurrency > 0 && opts.onDeadLetter) {
+    const settle = opts.onDeadLetter;
+    await boss.work<{ id: string }>(
+      DEAD_LETTER_QUEUE,
+      {
+        pollingIntervalSeconds: Math.min(
+          DEAD_LETTER_POLL_SECONDS,
+          opts.maintenanceIntervalSeconds ?? DEAD_LETTER_POLL_SECONDS,
+        ),
+        batchSize: 10,
+      },
+      async (jobs) => {
+        for (const job of jobs) await settle(job.data.id);
+      },
+    );
+  }
 
   // Our own fetch loops rather than boss.work(). One wake-up wakes one idle loop, not all of them
   // (eight loops fetching for one job only slow everybody down); a loop that finds a job passes

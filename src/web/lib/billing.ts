@@ -1,6 +1,5 @@
-import type { CheckoutRequest } from '../../core/api';
+import type { CheckoutConfirmation, CheckoutRequest, RedirectResponse } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
-import type { CheckoutConfirmation, RedirectResponse } from '../../server/billing/service';
 import { ApiError, api } from './api';
 
 export type { CheckoutConfirmation };

@@ -1,57 +1,18 @@
-// "Triple Validation" with a vision model: one chat completion that answers YES or NO.
-// Spec §8: a failing check never fails the generation ("Quality check errors: image treated as valid").
+// "Triple Validation" with a vision model: one Responses API call that answers YES or NO.
+// Spec §8: a check that errors never fails the generation ("Quality check errors: image treated as
+// valid"). But a check that keeps erroring is Triple Validation switched off in silence, so three
+// errors in a row are logged as an error and reported degraded in the health JSON.
 
-import type OpenAI from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import OpenAI from 'openai';
+import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 import sharp from 'sharp';
+import type { CheckReport } from '../../health/checks';
 import type { ImageCheck, ImageCheckResult } from '../ports';
-import { type AdapterLogger, createOpenAIClient, describeError } from '../providers/openai';
+import { type AdapterLogger, createOpenAIClient, describeError, noopLogger } from '../providers/openai';
+import { visionModel } from '../providers/openai-models';
 
-const noopLogger: AdapterLogger = { warn() {}, error() {} };
-
-/** The answer itself is one word; the spec caps it at 5 tokens. */
-const ANSWER_TOKENS = 5;
-
-export type VisionModelFamily = 'gpt-5' | 'gpt-5.x' | 'o-series' | 'gpt-4' | 'compatible';
-
-export type VisionModelProfile = {
-  match: RegExp;
-  /** OpenAI's reasoning models reject `max_tokens`; older compatible servers only know `max_tokens`. */
-  tokenParam: 'max_completion_tokens' | 'max_tokens';
-  /**
-   * Reasoning models spend hidden reasoning tokens out of the same budget, so a 5-token cap would
-   * leave an empty answer; they get the lowest effort and room to think, the rest get the spec's 5.
-   */
-  maxTokens: number;
-  reasoningEffort?: 'none' | 'minimal' | 'low';
-};
-
-export const VISION_MODEL_PROFILES: Record<VisionModelFamily, VisionModelProfile> = {
-  // gpt-5.1 and later: `none` turns reasoning off.
-  'gpt-5.x': {
-    match: /^gpt-5\.\d/,
-    tokenParam: 'max_completion_tokens',
-    maxTokens: ANSWER_TOKENS,
-    reasoningEffort: 'none',
-  },
-  // gpt-5, gpt-5-mini, gpt-5-nano: `minimal` is their lowest effort and may still reason a little.
-  'gpt-5': {
-    match: /^gpt-5(-|$)/,
-    tokenParam: 'max_completion_tokens',
-    maxTokens: 256,
-    reasoningEffort: 'minimal',
-  },
-  'o-series': { match: /^o\d/, tokenParam: 'max_completion_tokens', maxTokens: 1024, reasoningEffort: 'low' },
-  'gpt-4': { match: /^(gpt-4|chatgpt-4o)/, tokenParam: 'max_completion_tokens', maxTokens: ANSWER_TOKENS },
-  compatible: { match: /^/, tokenParam: 'max_tokens', maxTokens: ANSWER_TOKENS },
-};
-
-const VISION_ORDER: VisionModelFamily[] = ['gpt-5.x', 'gpt-5', 'o-series', 'gpt-4', 'compatible'];
-
-export function visionModelFamily(model: string): VisionModelFamily {
-  const name = model.trim().toLowerCase();
-  return VISION_ORDER.find((f) => VISION_MODEL_PROFILES[f].match.test(name)) ?? 'compatible';
-}
+/** Errors in a row after which the check is reported degraded. */
+export const DEGRADED_AFTER_ERRORS = 3;
 
 export function visionInstruction(prompt: string): string {
   // The person's words are quoted and shortened; the answer is constrained to one word either way.
@@ -67,24 +28,25 @@ export function buildVisionRequest(
   model: string,
   prompt: string,
   imageDataUrl: string,
-): ChatCompletionCreateParamsNonStreaming {
-  const profile = VISION_MODEL_PROFILES[visionModelFamily(model)];
-  const body: ChatCompletionCreateParamsNonStreaming = {
+): ResponseCreateParamsNonStreaming {
+  const { params } = visionModel(model);
+  return {
     model,
-    messages: [
+    input: [
       {
         role: 'user',
         content: [
-          { type: 'text', text: visionInstruction(prompt) },
+          { type: 'input_text', text: visionInstruction(prompt) },
           // `low` detail (512 px) is plenty for a yes/no judgement and the cheapest.
-          { type: 'image_url', image_url: { url: imageDataUrl, detail: 'low' } },
+          { type: 'input_image', image_url: imageDataUrl, detail: 'low' },
         ],
       },
     ],
+    max_output_tokens: params.maxOutputTokens,
+    // Nothing to keep: the answer is read once.
+    store: false,
+    ...(params.reasoningEffort ? { reasoning: { effort: params.reasoningEffort } } : {}),
   };
-  body[profile.tokenParam] = profile.maxTokens;
-  if (profile.reasoningEffort) body.reasoning_effort = profile.reasoningEffort;
-  return body;
 }
 
 /** YES / NO / undefined from answers like "Yes.", "**NO**", "no, the image is blank". */
@@ -119,17 +81,35 @@ export type VisionCheckOptions = {
   logger?: AdapterLogger;
 };
 
-export function createVisionCheck(opts: VisionCheckOptions): ImageCheck {
-  const { model, timeoutMs = 60_000, maxRetries = 2 } = opts;
+export type VisionCheck = ImageCheck & {
+  /** For the health JSON: degraded after DEGRADED_AFTER_ERRORS errors in a row. */
+  status(): CheckReport;
+};
+
+// Errors no retry can fix: the key, the bill, the model name, a parameter the model refuses.
+function needsOperator(err: unknown): boolean {
+  return (
+    err instanceof OpenAI.AuthenticationError ||
+    err instanceof OpenAI.PermissionDeniedError ||
+    err instanceof OpenAI.NotFoundError ||
+    err instanceof OpenAI.BadRequestError ||
+    (err instanceof OpenAI.RateLimitError && err.code === 'insufficient_quota')
+  );
+}
+
+export function createVisionCheck(opts: VisionCheckOptions): VisionCheck {
+  const { model, timeoutMs = 60_000, maxRetries = 1 } = opts;
   const log = opts.logger ?? noopLogger;
-  const client: OpenAI = createOpenAIClient({
+  const client = createOpenAIClient({
     apiKey: opts.apiKey,
     baseURL: opts.baseURL,
     timeoutMs,
     maxRetries,
     logger: log,
   });
-  const family = visionModelFamily(model);
+  const { family } = visionModel(model);
+  let errorsInARow = 0;
+  let lastError: Record<string, unknown> | undefined;
 
   async function check(input: {
     png: Buffer;
@@ -137,31 +117,56 @@ export function createVisionCheck(opts: VisionCheckOptions): ImageCheck {
     signal?: AbortSignal;
   }): Promise<ImageCheckResult> {
     const context = { check: 'openai-vision', model, family };
-    let content: string | null | undefined;
+    let response: OpenAI.Responses.Response;
     try {
       const body = buildVisionRequest(model, input.prompt, await toDataUrl(input.png));
-      const completion = await client.chat.completions.create(body, { signal: input.signal });
-      content = completion.choices[0]?.message?.content;
-      const answer = parseVisionAnswer(content);
-      if (answer === 'YES') return { ok: true, reason: 'The vision check accepted the picture' };
-      if (answer === 'NO')
-        return { ok: false, reason: 'The vision model judged that the picture does not match the prompt' };
-      log.warn(
-        {
-          ...context,
-          answer: content?.slice(0, 100) ?? null,
-          finishReason: completion.choices[0]?.finish_reason,
-        },
-        'vision check gave no YES/NO answer; picture treated as valid',
-      );
-      return { ok: true, reason: 'The vision check gave no clear answer; picture treated as valid' };
+      response = await client.responses.create(body, { signal: input.signal });
     } catch (err) {
       // A cancelled generation stops here rather than being reported as a pass.
       if (input.signal?.aborted) throw input.signal.reason ?? err;
-      log.warn({ ...context, cause: describeError(err) }, 'vision check failed; picture treated as valid');
+      errorsInARow++;
+      lastError = describeError(err);
+      const entry = { ...context, errorsInARow, cause: lastError };
+      if (errorsInARow === DEGRADED_AFTER_ERRORS) {
+        log.error(entry, 'vision check failed 3 times in a row: Triple Validation is not checking pictures');
+      } else if (needsOperator(err)) {
+        log.error(entry, 'vision check failed and needs the operator; picture treated as valid');
+      } else {
+        log.warn(entry, 'vision check failed; picture treated as valid');
+      }
       return { ok: true, reason: 'The vision check failed; picture treated as valid' };
     }
+    if (errorsInARow >= DEGRADED_AFTER_ERRORS)
+      log.warn({ ...context, errorsInARow }, 'vision check answers again');
+    errorsInARow = 0;
+    lastError = undefined;
+
+    const answer = parseVisionAnswer(response.output_text);
+    if (answer === 'YES') return { ok: true, reason: 'The vision check accepted the picture' };
+    if (answer === 'NO')
+      return { ok: false, reason: 'The vision model judged that the picture does not match the prompt' };
+    log.warn(
+      {
+        ...context,
+        answer: response.output_text?.slice(0, 100) ?? null,
+        responseStatus: response.status,
+        incomplete: response.incomplete_details?.reason,
+      },
+      'vision check gave no YES/NO answer; picture treated as valid',
+    );
+    return { ok: true, reason: 'The vision check gave no clear answer; picture treated as valid' };
   }
 
-  return { name: 'openai-vision', check };
+  function status(): CheckReport {
+    if (errorsInARow < DEGRADED_AFTER_ERRORS) return { status: 'ok', model };
+    return {
+      status: 'error',
+      message: `The vision check (${model}) failed ${errorsInARow} times in a row: Triple Validation pictures pass unchecked`,
+      model,
+      errorsInARow,
+      lastError,
+    };
+  }
+
+  return { name: 'openai-vision', check, status };
 }

@@ -1,10 +1,9 @@
 // Prompt moderation with OpenAI's moderation endpoint (free of charge), run before any credit is spent.
 
 import type { Moderation, ModerationResult } from '../ports';
-import { type AdapterLogger, createOpenAIClient, describeError } from '../providers/openai';
+import { type AdapterLogger, createOpenAIClient, describeError, noopLogger } from '../providers/openai';
+import { DEFAULT_MODELS } from '../providers/openai-models';
 import { DECLINED_MESSAGE } from './messages';
-
-const noopLogger: AdapterLogger = { warn() {}, error() {} };
 
 export type OpenAIModerationOptions = {
   apiKey: string;
@@ -19,7 +18,7 @@ export type OpenAIModerationOptions = {
 };
 
 export function createOpenAIModeration(opts: OpenAIModerationOptions): Moderation {
-  const { model = 'omni-moderation-latest', timeoutMs = 15_000, maxRetries = 1 } = opts;
+  const { model = DEFAULT_MODELS.moderation, timeoutMs = 15_000, maxRetries = 1 } = opts;
   const log = opts.logger ?? noopLogger;
   const client = createOpenAIClient({
     apiKey: opts.apiKey,

@@ -1,5 +1,6 @@
-// OpenAI Images adapter (and any OpenAI-compatible /v1/images/generations server).
-// Every model-specific choice lives in IMAGE_MODEL_PROFILES; the rest of the file is model-agnostic.
+// OpenAI Images adapter (and any OpenAI-compatible /v1/images/generations server), and the SDK
+// client, error mapping and logger every OpenAI adapter shares. Every model-specific choice lives in
+// the table in openai-models.ts; this file is model-agnostic.
 
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
@@ -11,8 +12,8 @@ import {
   type ImageProvider,
   ProviderError,
   type ProviderErrorCode,
-  type Quality,
 } from '../ports';
+import { imageModel } from './openai-models';
 
 /** A pino-like logger; adapters never write to the console (tests fail on console.error). */
 export type AdapterLogger = {
@@ -20,7 +21,8 @@ export type AdapterLogger = {
   error(obj: object, msg?: string): void;
 };
 
-const noopLogger: AdapterLogger = { warn() {}, error() {} };
+/** For adapters built without a logger (tests): the one place that drops their log lines. */
+export const noopLogger: AdapterLogger = { warn() {}, error() {} };
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const IMAGE_SIZE = 1024;
@@ -33,128 +35,23 @@ export const PROVIDER_MESSAGES = {
   failed: 'Failed to generate image',
 } as const;
 
-// ---------------------------------------------------------------------------------------------
-// Model profiles
-
-export type ImageModelFamily =
-  | 'gpt-image-2'
-  | 'gpt-image-2.x'
-  | 'gpt-image-1.5'
-  | 'gpt-image-1'
-  | 'dall-e-3'
-  | 'compatible';
-
-export type ImageModelProfile = {
-  /** Which model names belong to this family (first match in PROFILE_ORDER wins). */
-  match: RegExp;
-  /** Our quality (Standard / Triple Validation) → the model's `quality` value. */
-  quality: Record<Quality, NonNullable<ImageGenerateParamsNonStreaming['quality']>>;
-  /** GPT image models take `output_format`; dall-e-style servers reject or ignore it. */
-  outputFormat?: 'png';
-  /** Only for models that accept `background: transparent` (others answer 400). */
-  background?: 'transparent';
-  /** dall-e-style servers return a URL unless asked for base64. GPT image models reject the parameter. */
-  responseFormat?: 'b64_json';
-  /** dall-e-3's `style`; nothing else takes it. */
-  style?: Record<Quality, 'vivid' | 'natural'>;
-  /** The PNG already has a real transparent background, so the pipeline can skip background removal. */
-  transparentOutput: boolean;
-};
-
-const GPT_IMAGE_QUALITY = { low: 'medium', high: 'high' } as const;
-const DALLE_QUALITY = { low: 'standard', high: 'hd' } as const;
-// The spec's choice for dall-e-3: vivid for high quality, natural otherwise.
-const DALLE_STYLE = { low: 'natural', high: 'vivid' } as const;
-
-/**
- * The one table of model-specific request choices. Sources: OpenAI API reference (Nov 2026):
- * gpt-image-2 and its dated snapshots reject `background: transparent`; gpt-image-2.5/2.6 and
- * gpt-image-1/1.5 accept it; dall-e-3 (retired May 2026) is kept for compatible servers that still
- * use the name. Retired families stay so a stale OPENAI_IMAGE_MODEL still builds a sane request.
- */
-export const IMAGE_MODEL_PROFILES: Record<ImageModelFamily, ImageModelProfile> = {
-  // gpt-image-2, gpt-image-2-2026-04-21, chatgpt-image-latest, and unknown future gpt-image-* names:
-  // no transparent background, so our own background removal runs.
-  'gpt-image-2': {
-    match: /^(gpt-image-2(-\d{4}-\d{2}-\d{2})?|chatgpt-image-latest|gpt-image-.*)$/,
-    quality: GPT_IMAGE_QUALITY,
-    outputFormat: 'png',
-    transparentOutput: false,
-  },
-  // gpt-image-2.5-flare, gpt-image-2.5-sunburst, gpt-image-2.6-*: native transparency.
-  'gpt-image-2.x': {
-    match: /^gpt-image-2\.\d+(-|$)/,
-    quality: GPT_IMAGE_QUALITY,
-    outputFormat: 'png',
-    background: 'transparent',
-    transparentOutput: true,
-  },
-  // Retires 2026-12-01.
-  'gpt-image-1.5': {
-    match: /^gpt-image-1\.5(-|$)/,
-    quality: GPT_IMAGE_QUALITY,
-    outputFormat: 'png',
-    background: 'transparent',
-    transparentOutput: true,
-  },
-  // gpt-image-1 (retired Oct 2026), gpt-image-1-mini.
-  'gpt-image-1': {
-    match: /^gpt-image-1(-|$)/,
-    quality: GPT_IMAGE_QUALITY,
-    outputFormat: 'png',
-    background: 'transparent',
-    transparentOutput: true,
-  },
-  'dall-e-3': {
-    match: /^dall-e-3$/,
-    quality: DALLE_QUALITY,
-    responseFormat: 'b64_json',
-    style: DALLE_STYLE,
-    transparentOutput: false,
-  },
-  // Anything else (LocalAI, vLLM-style servers behind OPENAI_BASE_URL): the spec's dall-e-style
-  // request, which those servers understand or ignore field by field.
-  compatible: {
-    match: /^/,
-    quality: DALLE_QUALITY,
-    responseFormat: 'b64_json',
-    style: DALLE_STYLE,
-    transparentOutput: false,
-  },
-};
-
-// Specific families before the catch-alls.
-const PROFILE_ORDER: ImageModelFamily[] = [
-  'gpt-image-2.x',
-  'gpt-image-1.5',
-  'gpt-image-1',
-  'gpt-image-2',
-  'dall-e-3',
-  'compatible',
-];
-
-export function imageModelFamily(model: string): ImageModelFamily {
-  const name = model.trim().toLowerCase();
-  return PROFILE_ORDER.find((family) => IMAGE_MODEL_PROFILES[family].match.test(name)) ?? 'compatible';
-}
-
 /** The request body for one picture; exported so tests and the operator can see what is sent. */
 export function buildImageRequest(
   model: string,
   input: Pick<GenerateImageInput, 'prompt' | 'quality'>,
 ): ImageGenerateParamsNonStreaming {
-  const profile = IMAGE_MODEL_PROFILES[imageModelFamily(model)];
+  const { params } = imageModel(model);
   const body: ImageGenerateParamsNonStreaming = {
     model,
     prompt: input.prompt,
     n: 1,
     size: '1024x1024',
-    quality: profile.quality[input.quality],
+    quality: params.quality[input.quality],
   };
-  if (profile.outputFormat) body.output_format = profile.outputFormat;
-  if (profile.background) body.background = profile.background;
-  if (profile.responseFormat) body.response_format = profile.responseFormat;
-  if (profile.style) body.style = profile.style[input.quality];
+  if (params.outputFormat) body.output_format = params.outputFormat;
+  if (params.background) body.background = params.background;
+  if (params.responseFormat) body.response_format = params.responseFormat;
+  if (params.style) body.style = params.style[input.quality];
   return body;
 }
 
@@ -339,7 +236,7 @@ export type OpenAIGeneratedImage = GeneratedImage & {
 
 // Omit first: an intersection would keep ImageProvider's signature as the first overload.
 export type OpenAIImageProvider = Omit<ImageProvider, 'generateImage'> & {
-  family: ImageModelFamily;
+  family: string;
   generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage>;
 };
 
@@ -348,8 +245,9 @@ export type OpenAIProviderOptions = {
   /** Any OpenAI-compatible server; defaults to api.openai.com. */
   baseURL?: string;
   model: string;
-  /** Per attempt; the SDK retries timeouts within maxRetries. */
+  /** Per call. */
   timeoutMs?: number;
+  /** SDK retries: 0 in the app, where every call is an attempt the person sees. */
   maxRetries?: number;
   logger?: AdapterLogger;
 };
@@ -359,8 +257,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImagePr
   const log = opts.logger ?? noopLogger;
   const baseURL = opts.baseURL ?? OPENAI_DEFAULT_BASE_URL;
   const client = createOpenAIClient({ apiKey: opts.apiKey, baseURL, timeoutMs, maxRetries, logger: log });
-  const family = imageModelFamily(model);
-  const profile = IMAGE_MODEL_PROFILES[family];
+  const { family, params } = imageModel(model);
 
   async function generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage> {
     const context = { provider: 'openai', model, family, quality: input.quality };
@@ -401,7 +298,7 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImagePr
     try {
       const { png, hasAlpha } = await normalisePng(bytes);
       // Trust the profile only if the picture really carries an alpha channel.
-      return { png, provider: 'openai', model, transparent: profile.transparentOutput && hasAlpha };
+      return { png, provider: 'openai', model, transparent: params.transparentOutput && hasAlpha };
     } catch (err) {
       log.error(
         { ...context, bytes: bytes.length, cause: describeError(err) },
@@ -411,5 +308,5 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImagePr
     }
   }
 
-  return { name: 'openai', model, family, opaqueOutput: !profile.transparentOutput, generateImage };
+  return { name: 'openai', model, family, opaqueOutput: !params.transparentOutput, generateImage };
 }

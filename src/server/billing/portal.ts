@@ -1,0 +1,38 @@
+// The subscriber's self-service page: Stripe's Customer Portal, or the test checkout's own page.
+import { eq } from 'drizzle-orm';
+import type { RedirectResponse } from '../../core/api';
+import { safeRedirectPath } from '../../core/redirect';
+import { effectiveTier } from '../credits/service';
+import { memberships } from '../db/schema';
+import { AppError } from '../http/errors';
+import type { BillingDeps } from './deps';
+import { BILLING_MESSAGES } from './messages';
+import { TEST_PORTAL_URL } from './payments';
+import { PaymentProviderError } from './ports';
+
+export async function openBillingPortal(
+  deps: BillingDeps,
+  opts: { userId: string; returnTo?: string },
+): Promise<RedirectResponse> {
+  const { db, payments, config } = deps;
+  if (payments.kind === 'test') {
+    if ((await effectiveTier(db, opts.userId)) === 'free') {
+      throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
+    }
+    return { url: TEST_PORTAL_URL };
+  }
+  const [m] = await db.select().from(memberships).where(eq(memberships.userId, opts.userId));
+  if (!m?.stripeCustomerId || !m.stripeSubscriptionId) {
+    throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
+  }
+  try {
+    return await payments.createPortal({
+      customerId: m.stripeCustomerId,
+      returnUrl: `${config.publicUrl}${safeRedirectPath(opts.returnTo, '/dashboard')}`,
+    });
+  } catch (error) {
+    if (!(error instanceof PaymentProviderError)) throw error;
+    deps.logger.warn({ err: error }, 'billing portal session creation failed');
+    throw new AppError(502, 'portal_failed', BILLING_MESSAGES.portalFailed);
+  }
+}
