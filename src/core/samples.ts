@@ -11,3 +11,10 @@ export const LANDING_SAMPLES: readonly SamplePicture[] = [
   { prompt: 'Happy pizza character', theme: 'watercolor', seed: 5, src: '/samples/sample-3.png' },
   { prompt: 'Robot assistant', theme: 'pixel', seed: 2, src: '/samples/sample-4.png' },
 ];
+
+/** One prompt drawn in every theme, so a theme tile shows what the theme looks like. */
+export const THEME_SAMPLE_PROMPT = 'A fox with a balloon';
+
+export function themeSample(theme: ThemeId): SamplePicture {
+  return { prompt: THEME_SAMPLE_PROMPT, theme, seed: 4, src: `/samples/theme-${theme}.png` };
+}
