@@ -43,7 +43,9 @@ describe('composer: words', () => {
     expect(plan('fantasy landscape').scene).toBe('landscape');
     expect(plan('underwater scene').scene).toBe('underwater');
     expect(plan('space exploration').scene).toBe('space');
-    expect(['winter', 'halloween', 'spring', 'autumn', 'beach']).toContain(plan('seasonal holiday scene').scene);
+    expect(['winter', 'halloween', 'spring', 'autumn', 'beach']).toContain(
+      plan('seasonal holiday scene').scene,
+    );
     expect(plan('food character').face).toBe(true);
     expect(plan('cute cartoon animal').face).toBe(false);
   });
@@ -128,7 +130,7 @@ describe('composer: rendering', () => {
     const red = await composeClipart({ prompt: 'a red lighthouse', theme: 'default', seed: 1 });
     expect(red.svg).toContain('stop-color="#ff0000"');
     expect(red.svg).toMatch(/<path d="[^"]+" fill="#[0-9a-f]{6}" stroke=/); // the plate
-    expect(red.svg).toContain('<desc>Art: Game Icons by GameIcons (CC-BY-3.0)</desc>');
+    expect(red.svg).toMatch(/<desc>Art: [^<]*Game Icons by GameIcons \(CC-BY-3.0\)/);
   });
 
   it('works as the image provider port, matching on the typed prompt', async () => {

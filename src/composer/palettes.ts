@@ -102,11 +102,11 @@ export function hslToHex(h: number, s: number, l: number): string {
 
 /**
  * Paints a colour art in another colour ("a blue apple"): coloured parts take the new hue and
- * keep their light and shade; greys and near-whites (eyes, highlights) stay as they are. A grey
- * or black target darkens or lightens instead.
+ * keep their light and shade (a grey elephant turns pink too); near-whites and near-blacks (eyes,
+ * highlights, outlines) stay as they are. A grey or black target darkens or lightens instead.
  */
 export function towardColour(hex: string, target: string): string {
-  const [h, s, l] = rgbToHsl(hex);
+  const [, s, l] = rgbToHsl(hex);
   const [th, ts, tl] = rgbToHsl(target);
   // Near-whites (eyes, highlights) and near-blacks (outlines) keep their colour.
   if (l > 0.93 || l < 0.1) return hex;

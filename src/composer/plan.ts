@@ -296,7 +296,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   } else {
     // Nothing but style words, verbs or adjectives: no subject to draw.
     const words = tokens.map((t) => t.text).filter((w) => !PICTURE_WORDS.has(w));
-    throw new ComposerMiss(words.length > 0 ? words : tokenize(prompt));
+    throw new ComposerMiss(words.length > 0 ? words : [prompt.trim() || prompt]);
   }
 
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));

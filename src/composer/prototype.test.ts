@@ -26,7 +26,20 @@ describe('composer and prototype names', () => {
 
   it('random words, prototype names and punctuation mixed give a picture or a miss, never an error', () => {
     const rng = createRandom(20260101);
-    const pool = [...PROTOTYPE_NAMES, 'dog', 'red', 'tiny', 'running', 'lighthouse', 'of', 'the', '__', '$', '💥', "o'clock"];
+    const pool = [
+      ...PROTOTYPE_NAMES,
+      'dog',
+      'red',
+      'tiny',
+      'running',
+      'lighthouse',
+      'of',
+      'the',
+      '__',
+      '$',
+      '💥',
+      "o'clock",
+    ];
     for (let i = 0; i < 150; i++) {
       const words: string[] = [];
       const count = rng.int(1, 6);

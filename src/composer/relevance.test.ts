@@ -11,7 +11,8 @@ function judge(c: RelevanceCase): Verdict {
   try {
     plan = planPrompt(c.prompt, createRandom(1));
   } catch (error) {
-    if (error instanceof ComposerMiss) return { prompt: c.prompt, relevant: false, why: `miss: ${error.words}` };
+    if (error instanceof ComposerMiss)
+      return { prompt: c.prompt, relevant: false, why: `miss: ${error.words}` };
     throw error;
   }
   const drawn = plan.subjects.map((s) => s.art);

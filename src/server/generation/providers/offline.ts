@@ -23,7 +23,11 @@ export function createOfflineComposer(): ImageProvider {
       } catch (error) {
         // No art for the subject: the job fails (and is refunded) rather than drawing something else.
         if (error instanceof ComposerMiss)
-          throw new ProviderError({ code: 'declined', userMessage: MESSAGES.composerMiss(error.words), cause: error });
+          throw new ProviderError({
+            code: 'declined',
+            userMessage: MESSAGES.composerMiss(error.words),
+            cause: error,
+          });
         throw error;
       }
     },
