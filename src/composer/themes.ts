@@ -10,7 +10,6 @@ import {
   placementTransform,
   recolorBody,
   shapeOf,
-  silhouetteBody,
   unitScale,
 } from './art';
 import type { Item, Layout } from './layout';
