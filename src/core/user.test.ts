@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { avatarInitials, displayName, emailPrefix, ledgerDescription, truncate } from './user';
+import {
+  avatarInitials,
+  displayName,
+  emailPrefix,
+  ledgerDescription,
+  publicAuthorName,
+  truncate,
+} from './user';
 
 describe('emailPrefix', () => {
   it('returns the part before the @', () => {
@@ -58,5 +65,20 @@ describe('ledgerDescription', () => {
     expect(ledgerDescription(prompt)).toBe(prompt.slice(0, 50));
     expect(ledgerDescription(prompt)).toHaveLength(50);
     expect(ledgerDescription('  short  ')).toBe('short');
+  });
+});
+
+describe('publicAuthorName', () => {
+  it('shows a chosen username first, then the full name, then Anonymous', () => {
+    expect(publicAuthorName({ username: 'foxfan', usernameChosen: true, fullName: 'Jane Doe' })).toBe(
+      'foxfan',
+    );
+    expect(
+      publicAuthorName({ username: 'brisk_otter_4821', usernameChosen: false, fullName: 'Jane Doe' }),
+    ).toBe('Jane Doe');
+    expect(publicAuthorName({ username: 'brisk_otter_4821', usernameChosen: false, fullName: '  ' })).toBe(
+      'Anonymous',
+    );
+    expect(publicAuthorName({ username: null, usernameChosen: false, fullName: null })).toBe('Anonymous');
   });
 });

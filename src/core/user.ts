@@ -38,3 +38,18 @@ export function truncate(text: string, max: number): string {
 export function ledgerDescription(prompt: string): string {
   return Array.from(prompt.trim()).slice(0, LEDGER_DESCRIPTION_LENGTH).join('');
 }
+
+/**
+ * The author a stranger sees on Explore and share pages: the username the member chose, else the
+ * full name they gave, else 'Anonymous'. A pseudonym comes first, since someone who picked one
+ * wants to be known by it; nothing is ever derived from the e-mail (docs/decisions/008).
+ * The starting username given at sign-up was not chosen by the member, so it is not shown.
+ */
+export function publicAuthorName(author: {
+  username?: string | null;
+  usernameChosen: boolean;
+  fullName?: string | null;
+}): string {
+  const username = author.usernameChosen ? author.username?.trim() : '';
+  return username || author.fullName?.trim() || 'Anonymous';
+}

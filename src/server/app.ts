@@ -7,6 +7,7 @@ import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
 import { contactRoutes } from './contact/routes';
+import { dataExportRoutes } from './data-export/routes';
 import { devRoutes } from './dev/routes';
 import { mountGallery } from './gallery/mount';
 import { generationRoutes } from './generation/routes';
@@ -69,6 +70,15 @@ export function createApp(deps: Deps) {
           { db: deps.database.db, payments: deps.payments, logger },
           userId,
         ),
+    }),
+  );
+  app.route(
+    '/api/data-export',
+    dataExportRoutes({
+      db: deps.database.db,
+      auth: deps.auth,
+      storage: deps.storage,
+      rateLimiter: deps.rateLimiter,
     }),
   );
   app.route(

@@ -34,9 +34,10 @@ import { createPgBossRunner } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
+import { purgeOldMail } from './mail/retention';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
-import { createLocalStorage } from './storage/local';
-import { createS3Storage } from './storage/s3';
+import { createStorage } from './storage';
+import { createDeletions, type Deletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
 
@@ -66,6 +67,8 @@ export type Deps = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   storage: Storage;
+  /** Every removal of files goes through here (pending deletions, retried until confirmed). */
+  deletions: Deletions;
   imageProvider: ImageProvider;
   imageCheck: ImageCheck;
   moderation: Moderation;
@@ -181,17 +184,14 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
-    const storage =
-      overrides.storage ??
-      (config.storage.kind === 's3'
-        ? createS3Storage(config.storage)
-        : createLocalStorage(config.storage.dir));
+    const storage = overrides.storage ?? createStorage(config.storage);
     const defaults = imageServices(config, logger);
     const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
     const moderation = overrides.moderation ?? defaults.moderation;
     const events = createGenerationEvents();
-    const thumbnails = createThumbnailQueue({ db, storage, logger });
+    const deletions = createDeletions({ db, storage, logger });
+    const thumbnails = createThumbnailQueue({ db, storage, deletions, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
     // The composer reads its word and art index now: a missing one (no `npm run build`) stops
@@ -204,6 +204,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const pipeline = {
       db,
       storage,
+      deletions,
       provider: imageProvider,
       imageCheck,
       events,
@@ -246,6 +247,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       storageProbe(storage),
       queueProbe(jobs),
       mailer.healthCheck,
+      deletions.healthCheck,
     ];
     const { modelWatch } = defaults;
     if (modelWatch) {
@@ -263,6 +265,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       mailer,
       rateLimiter,
       storage,
+      deletions,
       imageProvider,
       imageCheck,
       moderation,
@@ -289,15 +292,34 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       mailRetry.unref();
     }
 
+    // Every process shows the deletion backlog in its health answer; only workers sweep it.
+    let deletionStatus: NodeJS.Timeout | undefined;
+    await deletions.refreshStatus().catch((err) => logger.error({ err }, 'storage: deletion status failed'));
+    if (overrides.background !== false) {
+      deletionStatus = setInterval(
+        () =>
+          void deletions
+            .refreshStatus()
+            .catch((err) => logger.warn({ err }, 'storage: deletion status failed')),
+        config.jobs.sweepIntervalMs,
+      );
+      deletionStatus.unref();
+    }
+
     let sweeper: NodeJS.Timeout | undefined;
     // pg-boss keeps its own queue across restarts and brings back a stopped worker's jobs.
     if (overrides.background !== false && config.workers > 0 && !usePgBoss) {
       // Crash recovery: fail and refund running jobs a dead process left behind, and resume
       // queued ones (the in-process runner starts empty).
       const sweep = () =>
-        sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
-          logger.error({ err }, 'sweeper failed'),
-        );
+        Promise.all([
+          sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
+            logger.error({ err }, 'sweeper failed'),
+          ),
+          // Files the store refused to delete earlier, retried with back-off until it confirms.
+          deletions.retryDue().catch((err) => logger.error({ err }, 'storage: deletion retry sweep failed')),
+          purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
+        ]);
       await sweep();
       for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
       sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
@@ -310,6 +332,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         clearInterval(sweeper);
         modelWatch?.stop();
         clearInterval(mailRetry);
+        clearInterval(deletionStatus);
         await jobs.stop();
         await thumbnails.drain();
         await database.close();

@@ -11,13 +11,21 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const NEUTRAL_USERNAME = /^[a-z]{3,9}_[a-z]{3,9}_\d{4}$/;
+
 const signUpRequest = (json: unknown) => t.request('/api/auth/sign-up/email', { method: 'POST', json });
 
 describe('sign-up', () => {
   it('creates the user, a profile, an active free membership and 0 credits', async () => {
     const { cookie, user } = await signUp(t, 'jane.doe+clips@example.com');
-    const [profile] = await rows(t, sql`select full_name, username from profiles where user_id = ${user.id}`);
-    expect(profile).toEqual({ full_name: '', username: 'jane_doe_clips' });
+    const [profile] = await rows<{ full_name: string; username: string }>(
+      t,
+      sql`select full_name, username from profiles where user_id = ${user.id}`,
+    );
+    expect(profile.full_name).toBe('');
+    // Neutral: two words and a number, nothing taken from the e-mail.
+    expect(profile.username).toMatch(NEUTRAL_USERNAME);
+    expect(profile.username).not.toMatch(/jane|doe|clips/);
     const [membership] = await rows(t, sql`select tier, status from memberships where user_id = ${user.id}`);
     expect(membership).toEqual({ tier: 'free', status: 'active' });
     const [credits] = await rows(t, sql`select balance from credit_accounts where user_id = ${user.id}`);
@@ -31,7 +39,7 @@ describe('sign-up', () => {
         email: 'jane.doe+clips@example.com',
         name: 'jane.doe+clips',
         fullName: '',
-        username: 'jane_doe_clips',
+        username: profile.username,
         usernameChangedAt: null,
       },
       membership: { tier: 'free', status: 'active', imageCount: 0, periodEnd: null },
@@ -51,7 +59,7 @@ describe('sign-up', () => {
     expect(signIn.status).toBe(200);
   });
 
-  it('gives a second member with the same e-mail prefix a different username', async () => {
+  it('gives each member a different neutral username that leaves their one change unused', async () => {
     const a = await signUp(t, 'twin@one.example');
     const b = await signUp(t, 'twin@two.example');
     const names = await rows<{ username: string }>(
@@ -59,6 +67,14 @@ describe('sign-up', () => {
       sql`select username from profiles where user_id in (${a.user.id}, ${b.user.id})`,
     );
     expect(new Set(names.map((n) => n.username)).size).toBe(2);
+    for (const { username } of names) expect(username).toMatch(NEUTRAL_USERNAME);
+    const change = await t.request('/api/me/profile', {
+      method: 'PATCH',
+      cookie: a.cookie,
+      json: { fullName: 'Twin One', username: 'twin_one' },
+    });
+    expect(change.status).toBe(200);
+    expect(((await change.json()) as { user: { username: string } }).user.username).toBe('twin_one');
   });
 
   it('refuses a short or a long password with a clear message', async () => {

@@ -29,7 +29,10 @@ describe('health', () => {
       status: 'ok',
       db: 'ok',
       version: expect.stringMatching(/^\d+\.\d+\.\d+/),
-      checks: { mail: { status: 'ok', transport: 'outbox', waiting: 0, failed: 0 } },
+      checks: {
+        mail: { status: 'ok', transport: 'outbox', waiting: 0, failed: 0 },
+        deletions: { status: 'ok', pending: 0, oldestAgeSeconds: null },
+      },
     });
   });
 });

@@ -354,6 +354,7 @@ describe('thumbnails (background work after the job settles)', () => {
     const queue = createThumbnailQueue({
       db: app.deps.database.db,
       storage: app.deps.storage,
+      deletions: app.deps.deletions,
       logger: silentLogger,
     });
     queue.add(imageId, png);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalStorage } from '../../src/server/storage/local';
 import { createS3Storage } from '../../src/server/storage/s3';
-import { imageKeys, type Storage } from '../../src/server/storage/storage';
+import { imageKeys, type Storage, StorageDeleteError } from '../../src/server/storage/storage';
 import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
 
 let s3: FakeS3;
@@ -62,6 +62,91 @@ describe.each(adapters)('storage: %s', (_name, make) => {
     const stored = await storage.get(key);
     // Whichever write came last, the file is one of them, whole.
     expect(versions.some((v) => stored?.bytes.equals(v))).toBe(true);
+  });
+
+  it('lists every object under a prefix page by page, in key order', async () => {
+    const storage = make();
+    const ids = Array.from({ length: 3 }, (_, i) => `0000000${i}-list-test`);
+    for (const id of ids) {
+      await storage.put(imageKeys.original(id), Buffer.from(id), 'image/png');
+      await storage.put(imageKeys.thumb(id), Buffer.from(id), 'image/webp');
+    }
+    const keys: string[] = [];
+    let next: string | null = null;
+    let pages = 0;
+    do {
+      const page = await storage.list('images/0000000', next);
+      keys.push(...page.objects.map((o) => o.key));
+      for (const o of page.objects) expect(Date.now() - o.lastModified.getTime()).toBeLessThan(60_000);
+      next = page.next;
+      pages++;
+    } while (next && pages < 20);
+    expect(keys).toEqual(ids.flatMap((id) => [imageKeys.original(id), imageKeys.thumb(id)]));
+    for (const id of ids) await storage.deletePrefix(imageKeys.prefix(id));
+    expect((await storage.list('images/0000000')).objects).toEqual([]);
+  });
+});
+
+describe('S3 adapter on a strict S3-compatible store', () => {
+  const storage = () =>
+    createS3Storage({
+      endpoint: s3.url,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'test',
+      secretAccessKey: 'test-secret',
+    });
+
+  it('sends no flexible checksum on uploads and reads, and Content-MD5 on DeleteObjects', async () => {
+    const id = 'a1b2c3d4-0000-4000-8000-000000000001';
+    const before = s3.requests.length;
+    await storage().put(imageKeys.original(id), Buffer.from('png bytes'), 'image/png');
+    expect((await storage().get(imageKeys.original(id)))?.bytes.toString()).toBe('png bytes');
+    await storage().deletePrefix(imageKeys.prefix(id));
+    expect(s3.objects.has(imageKeys.original(id))).toBe(false);
+    const sent = s3.requests.slice(before);
+    const remove = sent.find((r) => r.method === 'POST' && r.path.includes('delete'));
+    expect(remove?.headers['content-md5']).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    for (const r of sent) {
+      expect(Object.keys(r.headers).filter((h) => /^x-amz-(checksum|sdk-checksum|trailer)/.test(h))).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('pages through more keys than one list answer holds when deleting a prefix', async () => {
+    s3.maxKeys = 2;
+    try {
+      const id = 'a1b2c3d4-0000-4000-8000-000000000002';
+      for (let i = 0; i < 5; i++)
+        await storage().put(imageKeys.variant(id, `v${i}.png`), Buffer.from('x'), 'image/png');
+      await storage().deletePrefix(imageKeys.prefix(id));
+      expect([...s3.objects.keys()].filter((k) => k.startsWith(imageKeys.prefix(id)))).toEqual([]);
+    } finally {
+      s3.maxKeys = 1000;
+    }
+  });
+
+  it('treats the per-key Errors of a 200 DeleteObjects answer as a failure naming the keys', async () => {
+    const id = 'a1b2c3d4-0000-4000-8000-000000000003';
+    await storage().put(imageKeys.original(id), Buffer.from('png'), 'image/png');
+    await storage().put(imageKeys.thumb(id), Buffer.from('webp'), 'image/webp');
+    s3.refuseDeletes((key) => key.endsWith('thumb.webp'));
+    try {
+      const error = await storage()
+        .deletePrefix(imageKeys.prefix(id))
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageDeleteError);
+      expect((error as StorageDeleteError).refused).toEqual([
+        { key: imageKeys.thumb(id), code: 'AccessDenied', message: 'Access Denied' },
+      ]);
+      expect(s3.objects.has(imageKeys.thumb(id))).toBe(true);
+      expect(s3.objects.has(imageKeys.original(id))).toBe(false);
+    } finally {
+      s3.refuseDeletes(null);
+    }
+    await storage().deletePrefix(imageKeys.prefix(id));
+    expect(s3.objects.has(imageKeys.thumb(id))).toBe(false);
   });
 });
 

@@ -154,7 +154,7 @@ export function authRoutes(deps: {
         const created = await runInTransactionScope(tx, () => auth.handler(forAuth(c, request)));
         if (!created.ok) throw new SignUpRefused(created);
         const { user } = (await created.clone().json()) as { user: { id: string } };
-        await createMemberRecords(tx, user.id, body.email);
+        await createMemberRecords(tx, user.id);
         return created;
       });
       return inOurErrorShape(response);

@@ -5,22 +5,44 @@ import { ConfigError, loadConfig } from '../config';
 import { addCredits, getBalance, membershipView } from '../credits/service';
 import { type Database, DatabaseUnavailableError, openDatabase, runMigrations } from '../db/client';
 import { memberships, users } from '../db/schema';
+import { type Logger, silentLogger } from '../logger';
+import { createStorage } from '../storage';
+import { findOrphans, ORPHAN_MIN_AGE_MS, removeOrphans } from '../storage/orphans';
+import type { Storage } from '../storage/storage';
 
 const USAGE = `Usage: npm run admin -- <command>
 
   credits:grant <email> <amount> [reason]   add credits (a 'grant' ledger row)
   tier:set <email> <${TIERS.join('|')}>     change a member's plan
   user:show <email>                         plan, usage and credits of a member
+  storage:orphans [--delete]                list image files no picture and no pending deletion
+                                            owns (paging through the whole store); --delete
+                                            removes them
 
 With the embedded database (no DATABASE_URL) stop the server first: a PGlite folder belongs to
 one process at a time.`;
 
 export class CliError extends Error {}
 
-export async function runAdmin(db: Database, args: string[], out: (line: string) => void): Promise<void> {
+export async function runAdmin(
+  db: Database,
+  args: string[],
+  out: (line: string) => void,
+  services: { storage?: Storage; logger?: Logger } = {},
+): Promise<void> {
   const [command, email, ...rest] = args;
   if (!command || command === 'help' || command === '--help') {
     out(USAGE);
+    return;
+  }
+  if (command === 'storage:orphans') {
+    if (!services.storage) throw new CliError('storage:orphans needs the storage configuration.');
+    const flags = args.slice(1);
+    const unknown = flags.filter((f) => f !== '--delete');
+    if (unknown.length > 0) throw new CliError(`Unknown option "${unknown[0]}".\n\n${USAGE}`);
+    await storageOrphans({ db, storage: services.storage, logger: services.logger ?? silentLogger }, out, {
+      remove: flags.includes('--delete'),
+    });
     return;
   }
   if (!['credits:grant', 'tier:set', 'user:show'].includes(command))
@@ -70,6 +92,35 @@ export async function runAdmin(db: Database, args: string[], out: (line: string)
   );
 }
 
+async function storageOrphans(
+  deps: { db: Database; storage: Storage; logger: Logger },
+  out: (line: string) => void,
+  opts: { remove: boolean },
+) {
+  const { orphans, scanned, tooYoung } = await findOrphans(deps);
+  for (const o of orphans) {
+    out(`${o.prefix}  ${o.files} file${o.files === 1 ? '' : 's'}, newest ${o.newest.toISOString()}`);
+  }
+  const hours = ORPHAN_MIN_AGE_MS / 3_600_000;
+  out(
+    `${orphans.length} orphaned prefix${orphans.length === 1 ? '' : 'es'} among ${scanned} file${scanned === 1 ? '' : 's'} in the ${deps.storage.kind} store.` +
+      (tooYoung > 0
+        ? ` ${tooYoung} unowned prefix${tooYoung === 1 ? ' is' : 'es are'} younger than ${hours} h (uploads in progress) and left alone.`
+        : ''),
+  );
+  if (!opts.remove) {
+    if (orphans.length > 0) out('Run again with --delete to remove them.');
+    return;
+  }
+  const refused = await removeOrphans(deps, orphans);
+  out(`Removed ${orphans.length - refused.length} of ${orphans.length}.`);
+  if (refused.length > 0) {
+    out(
+      `${refused.length} could not be removed now; they are pending deletions the worker retries (see /api/health).`,
+    );
+  }
+}
+
 async function main() {
   const config = loadConfig();
   const handle = await openDatabase(
@@ -79,7 +130,9 @@ async function main() {
   );
   try {
     await runMigrations(handle);
-    await runAdmin(handle.db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`));
+    await runAdmin(handle.db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), {
+      storage: createStorage(config.storage),
+    });
   } finally {
     await handle.close();
   }

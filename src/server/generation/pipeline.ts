@@ -10,6 +10,7 @@ import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
 import type { ThumbnailQueue } from '../images/thumbnails';
 import type { Logger } from '../logger';
+import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import type { GenerationEvents } from './events';
 import {
@@ -24,6 +25,7 @@ import { failGeneration, STUCK_MESSAGE, TIMED_OUT_MESSAGE } from './service';
 export type PipelineDeps = {
   db: Database;
   storage: Storage;
+  deletions: Deletions;
   provider: ImageProvider;
   imageCheck: ImageCheck;
   events: GenerationEvents;
@@ -269,7 +271,8 @@ async function storeImage(
       image.svg ? storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml') : null,
     ]);
   } catch (error) {
-    await storage.deletePrefix(imageKeys.prefix(imageId)).catch(() => {});
+    // One file may have landed; the upload's error is what the job reports.
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'upload failed');
     throw error;
   }
 
@@ -294,7 +297,7 @@ async function storeImage(
   );
   if (recorded.length === 0) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
-    await storage.deletePrefix(imageKeys.prefix(imageId));
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'job already settled');
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
   deps.events.publish(job.id);

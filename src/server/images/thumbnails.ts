@@ -11,6 +11,7 @@ import { THUMB_SIZE } from '../../core/constants';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
 import type { Logger } from '../logger';
+import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 
 /** Makes and stores the thumbnail now (someone is waiting for it). */
@@ -72,6 +73,7 @@ export type ThumbnailQueue = {
 export function createThumbnailQueue(deps: {
   db: Database;
   storage: Storage;
+  deletions: Deletions;
   logger: Logger;
 }): ThumbnailQueue {
   let tail: Promise<void> = Promise.resolve();
@@ -84,7 +86,7 @@ export function createThumbnailQueue(deps: {
       .select({ id: generatedImages.id })
       .from(generatedImages)
       .where(eq(generatedImages.id, imageId));
-    if (!row) await deps.storage.deletePrefix(imageKeys.prefix(imageId));
+    if (!row) await deps.deletions.discard(imageKeys.prefix(imageId), 'written after deletion');
   };
   return {
     add(imageId, png) {

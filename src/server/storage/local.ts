@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage';
+import type { ListedObject, Storage } from './storage';
+
+const LIST_PAGE = 1000;
 
 const TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -41,6 +43,31 @@ export function createLocalStorage(dir: string): Storage {
     },
     async deletePrefix(prefix) {
       await rm(resolve(prefix), { recursive: true, force: true });
+    },
+    async list(prefix, next) {
+      // The folder that holds every key starting with prefix ('images/ab' lists 'images/').
+      const dir = path.resolve(root, prefix.endsWith('/') ? prefix : path.posix.dirname(prefix));
+      if (dir !== root && !dir.startsWith(root + path.sep))
+        throw new Error(`storage prefix outside the folder: ${prefix}`);
+      let names: string[];
+      try {
+        names = await readdir(dir, { recursive: true });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { objects: [], next: null };
+        throw error;
+      }
+      const keys = names
+        .map((name) => path.relative(root, path.join(dir, name)).split(path.sep).join('/'))
+        .filter((key) => key.startsWith(prefix) && (!next || key > next))
+        .sort();
+      const objects: ListedObject[] = [];
+      for (const key of keys) {
+        if (objects.length === LIST_PAGE) break;
+        const info = await stat(path.join(root, key)).catch(() => null);
+        if (info?.isFile()) objects.push({ key, lastModified: info.mtime });
+      }
+      const more = objects.length === LIST_PAGE && keys.at(-1) !== objects.at(-1)?.key;
+      return { objects, next: more ? (objects.at(-1)?.key ?? null) : null };
     },
   };
 }

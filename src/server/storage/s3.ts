@@ -1,4 +1,5 @@
-// S3-compatible bucket storage (AWS S3, MinIO, R2, …) for running several processes.
+// S3-compatible bucket storage (AWS S3, MinIO, R2, Ceph, …) for running several processes.
+import { createHash } from 'node:crypto';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -7,7 +8,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import type { Storage } from './storage';
+import { type ListedObject, type Storage, StorageDeleteError } from './storage';
 
 export type S3Options = {
   endpoint?: string;
@@ -17,6 +18,31 @@ export type S3Options = {
   secretAccessKey: string;
 };
 
+const FLEXIBLE_CHECKSUM_HEADER = /^x-amz-(checksum-|sdk-checksum-algorithm$|trailer$)/i;
+
+/**
+ * Sends DeleteObjects with Content-MD5 and no flexible checksum. Amazon documents Content-MD5 as
+ * the header Multi-Object Delete requires; the SDK instead adds a CRC32 checksum even with
+ * requestChecksumCalculation WHEN_REQUIRED (aws-sdk-js-v3 issue 6819), which stores without
+ * flexible checksums (R2 at the time, MinIO before 2025, Ceph RGW) refuse. Every store accepts MD5.
+ * Runs late in the build step, after the SDK's checksum middleware and before signing.
+ */
+function sendContentMd5OnDeleteObjects(client: S3Client) {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (context.commandName !== 'DeleteObjectsCommand' || !request.headers) return next(args);
+      for (const name of Object.keys(request.headers)) {
+        if (FLEXIBLE_CHECKSUM_HEADER.test(name)) delete request.headers[name];
+      }
+      const body = typeof request.body === 'string' || request.body instanceof Uint8Array ? request.body : '';
+      request.headers['content-md5'] = createHash('md5').update(body).digest('base64');
+      return next(args);
+    },
+    { step: 'build', priority: 'low', name: 'clipsmithContentMd5ForDeleteObjects' },
+  );
+}
+
 export function createS3Storage(opts: S3Options): Storage {
   const client = new S3Client({
     region: opts.region,
@@ -24,8 +50,25 @@ export function createS3Storage(opts: S3Options): Storage {
     // Self-hosted S3-compatible servers rarely have per-bucket DNS names.
     forcePathStyle: Boolean(opts.endpoint),
     credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey },
+    // Since 3.729 the SDK adds CRC32 checksums to every upload and asks for them on every read;
+    // stores without flexible checksums refuse those headers. Checksums only where S3 requires one.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
   });
+  sendContentMd5OnDeleteObjects(client);
   const Bucket = opts.bucket;
+
+  const list = async (prefix: string, next?: string | null) => {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: next ?? undefined }),
+    );
+    const objects: ListedObject[] = (page.Contents ?? []).map((o) => ({
+      key: o.Key!,
+      lastModified: o.LastModified ?? new Date(0),
+    }));
+    return { objects, next: page.IsTruncated ? (page.NextContinuationToken ?? null) : null };
+  };
+
   return {
     kind: 's3',
     async put(key, bytes, contentType) {
@@ -45,17 +88,32 @@ export function createS3Storage(opts: S3Options): Storage {
         throw error;
       }
     },
+    list,
     async deletePrefix(prefix) {
-      let token: string | undefined;
+      const refused: StorageDeleteError['refused'] = [];
+      let next: string | null = null;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
-        );
-        const keys = (page.Contents ?? []).map((o) => ({ Key: o.Key! }));
-        if (keys.length > 0)
-          await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects: keys } }));
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
+        const page = await list(prefix, next);
+        // A list page holds at most 1000 keys, DeleteObjects' limit.
+        if (page.objects.length > 0) {
+          const result = await client.send(
+            new DeleteObjectsCommand({
+              Bucket,
+              Delete: { Objects: page.objects.map((o) => ({ Key: o.key })), Quiet: true },
+            }),
+          );
+          // A 200 answer can still refuse single keys; those objects are still there.
+          for (const error of result.Errors ?? []) {
+            refused.push({
+              key: error.Key ?? '?',
+              code: error.Code ?? 'Unknown',
+              message: error.Message ?? '',
+            });
+          }
+        }
+        next = page.next;
+      } while (next);
+      if (refused.length > 0) throw new StorageDeleteError(refused);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { CreditCardIcon, ShieldAlertIcon, UserRoundIcon } from 'lucide-react';
+import { ArchiveIcon, CreditCardIcon, ShieldAlertIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DeleteAccount } from '../components/account/delete-account';
+import { DownloadData } from '../components/account/download-data';
 import { ProfileForm } from '../components/account/profile-form';
 import { SignInNotice } from '../components/account/sign-in-notice';
 import { BillingSummary } from '../components/billing/billing-summary';
@@ -81,6 +82,21 @@ export default function SettingsPage() {
           description="Your plan, this month's images and your credits."
         >
           <BillingSummary me={me} />
+        </Section>
+
+        <Section
+          id="your-data"
+          icon={<ArchiveIcon className="size-5 text-primary" aria-hidden="true" />}
+          title="Your Data"
+          description="Take everything you made with you, on any plan."
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-muted-foreground text-sm">
+              A zip of every picture you made (the full-size PNG, and the SVG where there is one) and a file
+              with your account, plan, credit history and prompts.
+            </p>
+            <DownloadData />
+          </div>
         </Section>
 
         <Section

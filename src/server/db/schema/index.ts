@@ -2,3 +2,4 @@ export * from './auth';
 export * from './billing';
 export * from './generation';
 export * from './platform';
+export * from './storage';

@@ -1,0 +1,137 @@
+// "Download my data": the zip holds every picture (original PNG, SVG where one exists, no
+// thumbnails) and a JSON that matches the member's history and credit ledger; it is streamed,
+// needs a session and is rate limited.
+import { unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GenerationStatus } from '../../src/core/api';
+import { addCredits } from '../../src/server/credits/service';
+import type { DataExport } from '../../src/server/data-export/service';
+import { imageKeys } from '../../src/server/storage/storage';
+import { createTestApp, signUp, type TestApp } from '../helpers/app';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+async function generate(app: TestApp, cookie: string, body: Record<string, unknown>) {
+  const res = await app.request('/api/generations', { method: 'POST', cookie, json: body });
+  expect(res.status).toBe(202);
+  const { id } = (await res.json()) as { id: string };
+  await app.deps.jobs.idle();
+  await app.deps.thumbnails.drain();
+  const status = (await (await app.request(`/api/generations/${id}`, { cookie })).json()) as GenerationStatus;
+  expect(status.status).toBe('succeeded');
+  return status.image!;
+}
+
+describe('GET /api/data-export', () => {
+  it('needs a session', async () => {
+    t = await createTestApp({ overrides: { background: false } });
+    expect((await t.request('/api/data-export')).status).toBe(401);
+  });
+
+  it('zips every picture with its SVG and a JSON matching the history and the ledger', async () => {
+    t = await createTestApp({ overrides: { background: false } });
+    const member = await signUp(t, 'exporter@example.com');
+    const other = await signUp(t);
+    await addCredits(t.deps.database.db, {
+      userId: member.user.id,
+      amount: 3,
+      type: 'grant',
+      description: 'Welcome gift',
+    });
+    const made = [
+      await generate(t, member.cookie, { prompt: 'a smiling cactus' }),
+      await generate(t, member.cookie, { prompt: 'a secret treasure map', privacy: 'private' }),
+    ];
+    const theirs = await generate(t, other.cookie, { prompt: 'not mine' });
+
+    const res = await t.request('/api/data-export', { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="clipsmith-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+
+    const data = JSON.parse(Buffer.from(files['clipsmith-data.json']).toString('utf8')) as DataExport;
+    expect(data.account).toMatchObject({ id: member.user.id, email: 'exporter@example.com' });
+    expect(data.plan).toMatchObject({ tier: 'free', imagesThisMonth: 2 });
+
+    const history = (await (await t.request('/api/history', { cookie: member.cookie })).json()) as {
+      items: Array<{ id: string; prompt: string; privacy: string; createdAt: string; hasVector: boolean }>;
+    };
+    expect(
+      data.history.map((h) => ({ id: h.id, prompt: h.prompt, privacy: h.privacy, createdAt: h.createdAt })),
+    ).toEqual(
+      history.items.map((h) => ({ id: h.id, prompt: h.prompt, privacy: h.privacy, createdAt: h.createdAt })),
+    );
+    expect(data.history.map((h) => h.id).sort()).toEqual(made.map((m) => m.id).sort());
+
+    const ledger = (await (await t.request('/api/me/transactions', { cookie: member.cookie })).json()) as {
+      items: Array<{ type: string; amount: number; description: string; createdAt: string }>;
+    };
+    const strip = (rows: Array<{ type: string; amount: number; description: string; createdAt: string }>) =>
+      rows.map(({ type, amount, description, createdAt }) => ({ type, amount, description, createdAt }));
+    expect(strip(data.credits.ledger).reverse()).toEqual(strip(ledger.items));
+    expect(data.credits.balance).toBe(2);
+
+    // Each picture's original and SVG (the offline composer draws vectors), byte for byte; no thumbnails.
+    for (const entry of data.history) {
+      const original = await t.deps.storage.get(imageKeys.original(entry.id));
+      expect(Buffer.from(files[entry.files.png]).equals(original!.bytes)).toBe(true);
+      const vector = await t.deps.storage.get(imageKeys.vector(entry.id));
+      expect(entry.files.svg).not.toBeNull();
+      expect(Buffer.from(files[entry.files.svg!]).equals(vector!.bytes)).toBe(true);
+    }
+    const names = Object.keys(files).sort();
+    expect(names).toEqual(
+      [
+        'clipsmith-data.json',
+        ...data.history.flatMap((h) => [h.files.png, ...(h.files.svg ? [h.files.svg] : [])]),
+      ].sort(),
+    );
+    expect(names.some((n) => n.includes(theirs.id) || n.includes('thumb'))).toBe(false);
+  });
+
+  it('streams: the first bytes leave before every picture has been read from storage', async () => {
+    const reads: string[] = [];
+    t = await createTestApp({ overrides: { background: false } });
+    const storage = t.deps.storage;
+    const member = await signUp(t);
+    for (const prompt of ['a kite', 'a boat', 'a tree']) await generate(t, member.cookie, { prompt });
+    const get = storage.get.bind(storage);
+    storage.get = async (key) => {
+      reads.push(key);
+      return get(key);
+    };
+
+    const res = await t.request('/api/data-export', { cookie: member.cookie });
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(first.done).toBe(false);
+    expect(reads.filter((k) => k.endsWith('original.png')).length).toBeLessThan(3);
+    let rest = 0;
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      rest += chunk.value.length;
+    expect(rest).toBeGreaterThan(0);
+    expect(reads.filter((k) => k.endsWith('original.png')).length).toBe(3);
+  });
+
+  it('is rate limited per member', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'true' }, overrides: { background: false } });
+    const member = await signUp(t);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.request('/api/data-export', { cookie: member.cookie });
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const refused = await t.request('/api/data-export', { cookie: member.cookie });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
