@@ -26,7 +26,9 @@ for (const width of [1280, 360]) {
       await expect(sample).toBeVisible();
       await expect(sample).toHaveAttribute('src', `/samples/theme-${theme}.png`);
       // The picture really loaded (a broken image has no natural width).
-      await expect.poll(() => sample.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(100);
+      await expect
+        .poll(() => sample.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(100);
     }
   });
 }

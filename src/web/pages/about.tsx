@@ -75,10 +75,12 @@ export default function AboutPage() {
           <ul>
             <li>Fluent Emoji (flat) by Microsoft, MIT licence.</li>
             <li>
-              Game Icons by Lorc, Delapouite and contributors (game-icons.net), CC BY 3.0; painted in colour by
-              Clipsmith.
+              Game Icons by Lorc, Delapouite and contributors (game-icons.net), CC BY 3.0; painted in colour
+              by Clipsmith.
             </li>
-            <li>Material Design Icons by Pictogrammers, Apache 2.0 licence; painted in colour by Clipsmith.</li>
+            <li>
+              Material Design Icons by Pictogrammers, Apache 2.0 licence; painted in colour by Clipsmith.
+            </li>
             <li>WordNet 3.1, © Princeton University (WordNet licence), for synonyms and broader words.</li>
             <li>Emoji keywords from Emojibase and the Unicode CLDR (MIT and Unicode licences).</li>
           </ul>
