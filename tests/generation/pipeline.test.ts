@@ -403,7 +403,7 @@ describe('the default provider (built-in composer) end to end', () => {
     const image = (await finished(scripted, other.cookie, job.id)).image;
     expect(image).toBeDefined();
     expect(image).not.toHaveProperty('subjects');
-  }, 30_000);
+  }, 90_000);
 
   it('fails a prompt whose subject it has no art for, naming the words, and charges nothing', async () => {
     const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
