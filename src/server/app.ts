@@ -58,8 +58,7 @@ export function createApp(deps: Deps) {
     accountRoutes({
       auth: deps.auth,
       db: deps.database.db,
-      storage: deps.storage,
-      logger,
+      deletions: deps.deletions,
       throttleDeletion: throttleMemberAction(
         { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
         { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
@@ -106,12 +105,13 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       auth: deps.auth,
       storage: deps.storage,
+      deletions: deps.deletions,
       publicImageBaseUrl: config.publicImageBaseUrl,
     }),
   );
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
-  mountGallery(app, { db: deps.database.db, auth: deps.auth, storage: deps.storage, spa, config });
+  mountGallery(app, { db: deps.database.db, auth: deps.auth, deletions: deps.deletions, spa, config });
 
   mountBilling(app, { config, db: deps.database.db, auth: deps.auth, payments: deps.payments, logger });
 

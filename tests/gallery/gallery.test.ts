@@ -50,7 +50,7 @@ describe('GET /api/gallery', () => {
     expect((await res.json()).error.code).toBe('unauthorized');
   });
 
-  it('lists public images only, newest first, with the owner as the e-mail prefix', async () => {
+  it('lists public images only, newest first, with the owner’s chosen username or Anonymous, never the e-mail', async () => {
     const app = await setup();
     const { cookie, user } = await signUp(app, 'Jane.Doe@example.com');
     const other = await signUp(app, 'sam@example.com');
@@ -69,14 +69,14 @@ describe('GET /api/gallery', () => {
         id: newer.id,
         prompt: 'a robot',
         createdAt: newer.createdAt.toISOString(),
-        owner: 'sam',
+        owner: 'Anonymous',
         url: `/images/${newer.id}.png`,
         thumbUrl: `/images/${newer.id}/thumb.webp`,
         width: 1024,
         height: 1024,
         hasVector: false,
       },
-      expect.objectContaining({ id: older.id, owner: 'jane.doe' }),
+      expect.objectContaining({ id: older.id, owner: 'Anonymous' }),
     ]);
     // Even the owner sees their private images only in their history, never in the gallery.
     expect(JSON.stringify(page)).not.toContain('secret');

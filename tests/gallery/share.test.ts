@@ -31,7 +31,7 @@ describe('share page', () => {
       id: image.id,
       prompt: 'a tiny dragon',
       createdAt: image.createdAt.toISOString(),
-      owner: 'maker',
+      owner: 'Anonymous',
       url: `/images/${image.id}.png`,
       thumbUrl: `/images/${image.id}/thumb.webp`,
       width: 1024,

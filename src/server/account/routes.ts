@@ -9,8 +9,7 @@ import { listTransactions } from '../credits/service';
 import type { Database } from '../db/client';
 import { parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import type { Logger } from '../logger';
-import type { Storage } from '../storage/storage';
+import type { Deletions } from '../storage/deletions';
 import { deleteAccount, getMe, updateProfile } from './service';
 
 const transactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
@@ -18,8 +17,7 @@ const transactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(10
 export function accountRoutes(deps: {
   auth: Auth;
   db: Database;
-  storage: Storage;
-  logger: Logger;
+  deletions: Deletions;
   onAccountDeleting?: (userId: string) => Promise<void>;
   /** Runs before a deletion is looked at (rate limits). */
   throttleDeletion?: MemberActionThrottle;
@@ -42,7 +40,7 @@ export function accountRoutes(deps: {
       await deps.throttleDeletion?.(c, user.id);
       const body = await readJson(c, deleteAccountSchema);
       await deps.onAccountDeleting?.(user.id);
-      await deleteAccount(db, deps.storage, c.get('log'), {
+      await deleteAccount(db, deps.deletions, {
         userId: user.id,
         email: user.email,
         confirmEmail: body.confirmEmail,

@@ -1,5 +1,5 @@
 // The signed-in member's own account: who they are, their profile, and deleting it all.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Me } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
@@ -8,10 +8,22 @@ import { avatarInitials, displayName, emailPrefix } from '../../core/user';
 import { tierOf } from '../credits/service';
 import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { creditAccounts, generatedImages, imageUsage, memberships, profiles, users } from '../db/schema';
+import {
+  type CreditTransactionType,
+  contactMessages,
+  creditAccounts,
+  creditTransactions,
+  generatedImages,
+  imageUsage,
+  memberships,
+  outbox,
+  profiles,
+  users,
+  verifications,
+} from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import type { Logger } from '../logger';
-import { imageKeys, type Storage } from '../storage/storage';
+import type { Deletions } from '../storage/deletions';
+import { imageKeys } from '../storage/storage';
 
 // Read on every page load, so prepared once.
 const meQuery = (db: Database, name: string) =>
@@ -104,35 +116,59 @@ export async function updateProfile(
   });
 }
 
+/** What a ledger row of a deleted account says: its kind, never the prompt it once quoted. */
+const LEDGER_LABEL_AFTER_DELETION: Record<CreditTransactionType, string> = {
+  purchase: 'Credit purchase',
+  spend: 'Credit spent',
+  refund: 'Credit refund',
+  grant: 'Credits granted',
+  clawback: 'Credits taken back',
+};
+
 /**
- * Deletes the member and everything that is theirs: sessions, profile, membership, usage, images
- * (rows and files). Ledger rows stay for accounting with the user reference cleared.
+ * Deletes the member and everything that is theirs: sessions, profile, membership, usage,
+ * pictures (rows now, files through pending deletions), their contact messages and the mail sent
+ * to them. Ledger rows stay for the books (amount, kind, date) with the user reference cleared and
+ * the description, which quoted prompts, replaced by the kind. The Privacy page says the same.
+ * Succeeds once the rows are gone; files the store refuses stay pending and are retried.
  */
 export async function deleteAccount(
   db: Database,
-  storage: Storage,
-  logger: Logger,
+  deletions: Deletions,
   opts: { userId: string; email: string; confirmEmail: string },
 ): Promise<void> {
   if (opts.confirmEmail.trim().toLowerCase() !== opts.email.toLowerCase()) {
     throw new AppError(400, 'confirmation_mismatch', MESSAGES.confirmEmailMismatch);
   }
-  // One transaction: the image rows go with the user, and we learn exactly which files to remove.
-  const images = await db.transaction(async (tx) => {
-    const deleted = await tx
+  const email = opts.email.toLowerCase();
+  // One transaction: the rows go with the user, and the files to remove are recorded with them.
+  const prefixes = await db.transaction(async (tx) => {
+    const images = await tx
       .delete(generatedImages)
       .where(eq(generatedImages.userId, opts.userId))
       .returning({ id: generatedImages.id });
+    const prefixes = images.map((image) => imageKeys.prefix(image.id));
+    await deletions.record(tx, prefixes, 'account deleted');
+    await tx
+      .update(creditTransactions)
+      .set({
+        description: sql`case ${creditTransactions.type} ${sql.join(
+          Object.entries(LEDGER_LABEL_AFTER_DELETION).map(([type, label]) => sql`when ${type} then ${label}`),
+          sql` `,
+        )} else 'Credits' end`,
+      })
+      .where(eq(creditTransactions.userId, opts.userId));
+    await tx
+      .delete(contactMessages)
+      .where(or(eq(contactMessages.userId, opts.userId), eq(sql`lower(${contactMessages.email})`, email)));
+    await tx.delete(outbox).where(eq(sql`lower(${outbox.to})`, email));
+    // Password-reset and verification tokens name the member by id or address.
+    await tx
+      .delete(verifications)
+      .where(or(eq(verifications.value, opts.userId), eq(verifications.identifier, email)));
     // Sessions, accounts, profile, membership, usage and credit balance cascade; ledger rows are set null.
     await tx.delete(users).where(eq(users.id, opts.userId));
-    return deleted;
+    return prefixes;
   });
-  for (const image of images) {
-    try {
-      await storage.deletePrefix(imageKeys.prefix(image.id));
-    } catch (error) {
-      // The rows are gone, so nobody can reach these files; log for the operator to sweep.
-      logger.warn({ err: error, imageId: image.id }, 'could not delete image files of a deleted account');
-    }
-  }
+  await deletions.remove(prefixes);
 }

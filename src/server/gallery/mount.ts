@@ -4,13 +4,13 @@ import type { Auth } from '../auth/auth';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Spa } from '../http/spa';
-import type { Storage } from '../storage/storage';
+import type { Deletions } from '../storage/deletions';
 import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './routes';
 
 export type GalleryDeps = {
   db: Database;
   auth: Auth;
-  storage: Storage;
+  deletions: Deletions;
   /** Without it the share page /i/:id is left to the SPA fallback (no preview tags). */
   spa?: Spa;
   config: Pick<Config, 'publicUrl'>;

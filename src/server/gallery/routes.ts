@@ -7,7 +7,7 @@ import type { Database } from '../db/client';
 import { notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { Spa } from '../http/spa';
-import type { Storage } from '../storage/storage';
+import type { Deletions } from '../storage/deletions';
 import {
   changePrivacy,
   deleteImage,
@@ -42,7 +42,7 @@ export function historyRoutes(deps: { db: Database; auth: Auth }) {
  * /api/images: the dashboard strip and owner actions. Middleware is attached per route, not with
  * use(), so it never reaches other /api/images/* routes mounted by other modules.
  */
-export function imageApiRoutes(deps: { db: Database; auth: Auth; storage: Storage }) {
+export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Deletions }) {
   const user = requireUser(deps.auth);
   const origin = requireTrustedOrigin(deps.auth);
   return new Hono<Vars>()
@@ -57,7 +57,7 @@ export function imageApiRoutes(deps: { db: Database; auth: Auth; storage: Storag
     .delete('/:id', origin, user, async (c) => {
       await deleteImage({
         db: deps.db,
-        storage: deps.storage,
+        deletions: deps.deletions,
         userId: c.get('user').id,
         imageId: c.req.param('id'),
       });

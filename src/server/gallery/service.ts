@@ -5,14 +5,15 @@ import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants
 import { checkPrivacyChange } from '../../core/entitlement';
 import { MESSAGES } from '../../core/messages';
 import type { Privacy } from '../../core/options';
-import { emailPrefix, ledgerDescription } from '../../core/user';
+import { ledgerDescription, publicAuthorName } from '../../core/user';
 import { effectiveTier, getBalance, spendCredits } from '../credits/service';
 import { type Database, type DbExecutor, preparedOnce } from '../db/client';
-import { creditTransactions, generatedImages, users } from '../db/schema';
+import { creditTransactions, generatedImages, profiles } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { imageUrls, imageView } from '../generation/views';
 import { AppError, notFound } from '../http/errors';
-import { imageKeys, type Storage } from '../storage/storage';
+import type { Deletions } from '../storage/deletions';
+import { imageKeys } from '../storage/storage';
 
 /** One card of the public gallery (and the share page's data). */
 export type GalleryItem = {
@@ -20,7 +21,7 @@ export type GalleryItem = {
   prompt: string;
   /** ISO 8601. */
   createdAt: string;
-  /** The owner's e-mail before the @, or 'Anonymous'. */
+  /** The username the owner chose, else their full name, else 'Anonymous' (publicAuthorName). */
   owner: string;
   url: string;
   thumbUrl: string;
@@ -43,7 +44,6 @@ export type HistoryPage = {
 
 export type PrivacyChange = { image: HistoryItem; cost: 0 | 1 };
 
-const ANONYMOUS = 'Anonymous';
 const MAX_SEARCH_WORDS = 8;
 const publicOnly = eq(generatedImages.privacy, 'public');
 
@@ -127,11 +127,11 @@ function gallerySelect(db: DbExecutor, shape: GalleryShape) {
       cursorAt: cursorText,
       width: generatedImages.width,
       height: generatedImages.height,
-      email: users.email,
+      ...authorColumns,
       hasSvg: generatedImages.hasSvg,
     })
     .from(generatedImages)
-    .leftJoin(users, eq(users.id, generatedImages.userId))
+    .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))
     .where(and(...conditions))
     .orderBy(...(shape.newest ? newestFirst : oldestFirst))
     .limit(shape.limit);
@@ -177,13 +177,22 @@ function runGalleryQuery(db: DbExecutor, query: GalleryQuery) {
   });
 }
 
+// What the author line needs; never the e-mail (a stranger could read the address from it).
+const authorColumns = {
+  username: profiles.username,
+  usernameChangedAt: profiles.usernameChangedAt,
+  fullName: profiles.fullName,
+};
+
 function galleryItem(row: {
   id: string;
   prompt: string;
   createdAt: Date;
   width: number;
   height: number;
-  email: string | null;
+  username: string | null;
+  usernameChangedAt: Date | null;
+  fullName: string | null;
   hasSvg: number;
 }): GalleryItem {
   const { url, thumbUrl } = imageUrls(row.id, 'public');
@@ -191,7 +200,11 @@ function galleryItem(row: {
     id: row.id,
     prompt: row.prompt,
     createdAt: row.createdAt.toISOString(),
-    owner: emailPrefix(row.email) || ANONYMOUS,
+    owner: publicAuthorName({
+      username: row.username,
+      usernameChosen: row.usernameChangedAt !== null,
+      fullName: row.fullName,
+    }),
     url,
     thumbUrl,
     width: row.width,
@@ -336,20 +349,28 @@ async function paidForPrivacy(db: DbExecutor, imageId: string): Promise<boolean>
   return Boolean(row);
 }
 
-/** Deletes the row first (the image disappears at once), then its files. */
+/**
+ * Deletes the row and records its files as a pending deletion in one transaction (the image
+ * disappears at once, and the promise to remove the files survives a crash), then removes the
+ * files. A store that refuses does not fail the member's request: the deletion stays pending.
+ */
 export async function deleteImage(opts: {
   db: Database;
-  storage: Storage;
+  deletions: Deletions;
   userId: string;
   imageId: string;
 }): Promise<void> {
   if (!isUuid(opts.imageId)) throw notFound('Image not found');
-  const deleted = await opts.db
-    .delete(generatedImages)
-    .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
-    .returning({ id: generatedImages.id });
-  if (deleted.length === 0) throw notFound('Image not found');
-  await opts.storage.deletePrefix(imageKeys.prefix(opts.imageId));
+  const prefix = imageKeys.prefix(opts.imageId);
+  await opts.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(generatedImages)
+      .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
+      .returning({ id: generatedImages.id });
+    if (deleted.length === 0) throw notFound('Image not found');
+    await opts.deletions.record(tx, [prefix], 'image deleted');
+  });
+  await opts.deletions.remove([prefix]);
 }
 
 /** A public image for the share page and its API; null for private or unknown ids. */
@@ -362,11 +383,11 @@ export async function findSharedImage(opts: { db: Database; id: string }): Promi
       createdAt: generatedImages.createdAt,
       width: generatedImages.width,
       height: generatedImages.height,
-      email: users.email,
+      ...authorColumns,
       hasSvg: generatedImages.hasSvg,
     })
     .from(generatedImages)
-    .leftJoin(users, eq(users.id, generatedImages.userId))
+    .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))
     .where(and(eq(generatedImages.id, opts.id), publicOnly));
   return row ? galleryItem(row) : null;
 }

@@ -1,11 +1,14 @@
 // Stored images under our own URLs, with the privacy rule and strong caching for public ones.
+
+import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { validateDownload } from '../../core/download';
 import type { Auth } from '../auth/auth';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
-import type { GeneratedImageRow } from '../db/schema';
+import { type GeneratedImageRow, generatedImages } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import { prepareDownload } from './download';
 import { findVisibleImage } from './service';
@@ -15,8 +18,23 @@ export function imageRoutes(deps: {
   db: Database;
   auth: Auth;
   storage: Storage;
+  deletions: Deletions;
   publicImageBaseUrl?: string;
 }) {
+  /**
+   * A file written for a picture deleted meanwhile (its folder may already be empty) must not
+   * outlive it: it goes through the deletion path. True when that happened.
+   */
+  const discardIfDeleted = async (imageId: string) => {
+    const [row] = await deps.db
+      .select({ id: generatedImages.id })
+      .from(generatedImages)
+      .where(eq(generatedImages.id, imageId));
+    if (row) return false;
+    await deps.deletions.discard(imageKeys.prefix(imageId), 'written after deletion');
+    return true;
+  };
+
   const visible = async (c: Context, id: string) => {
     const viewer = await optionalUser(deps.auth, c.req.raw.headers);
     const image = await findVisibleImage(deps.db, { id, viewerId: viewer?.id ?? null });
@@ -51,6 +69,7 @@ export function imageRoutes(deps: {
         const original = await deps.storage.get(imageKeys.original(image.id));
         if (!original) throw notFound('Image not found');
         await storeThumbnail(deps.storage, image.id, original.bytes);
+        if (await discardIfDeleted(image.id)) throw notFound('Image not found');
       }
       return send(c, image, imageKeys.thumb(image.id));
     })
@@ -59,6 +78,7 @@ export function imageRoutes(deps: {
       const request = validateDownload(c.req.query());
       if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
       const file = await prepareDownload(deps.storage, image, request.value);
+      if (!file.cached && (await discardIfDeleted(image.id))) throw notFound('Image not found');
       return c.body(new Uint8Array(file.bytes), 200, {
         'Content-Type': file.contentType,
         'Content-Disposition': `attachment; filename="${file.fileName}"`,

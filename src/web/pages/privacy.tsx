@@ -7,7 +7,7 @@ export default function PrivacyPage() {
       <PageHero
         title="Privacy Policy"
         eyebrow="Legal"
-        description="What we collect, why, and what you can do about it. Last updated 1 June 2025."
+        description="What we collect, why, and what you can do about it. Last updated 25 November 2026."
       />
       <PageContainer size="md" className="prose-page">
         <p>
@@ -54,12 +54,53 @@ export default function PrivacyPage() {
           them.
         </p>
 
+        <h2>What other people see</h2>
+        <p>
+          Pictures you make public show on Explore and on their share page with an author name: the username
+          you chose in <Link to="/settings">Account Settings</Link>, else the full name you gave, else
+          &ldquo;Anonymous&rdquo;. Nothing shown to others is ever taken from your e-mail address. The
+          starting username we give you (a colour, an animal and a number) is not shown, and changing it still
+          leaves you your one username change.
+        </p>
+
         <h2>Your rights</h2>
         <p>
           You can see and correct your profile in <Link to="/settings">Account Settings</Link>, make any
-          picture private, and delete your account, which removes your profile, history and pictures. You may
-          also ask us for a copy of your data or object to how we use it.
+          picture private, download all your data and delete your account. &ldquo;Download my data&rdquo;
+          gives you a zip of every picture you made (the full-size PNG, and the SVG where there is one) and a
+          file with your account, plan, credit history and prompts.
         </p>
+
+        <h2>What deleting removes, and how long it takes</h2>
+        <ul>
+          <li>
+            <strong>A picture:</strong> it disappears from your history, Explore and its share link at once.
+            Its files (the picture, its thumbnail and every download made from it) are removed from our
+            storage straight away; if the storage does not confirm, we keep trying until it does, usually
+            within minutes and at the latest within a day or two.
+          </li>
+          <li>
+            <strong>Your account:</strong> your sign-in, sessions, profile, membership, monthly usage, credit
+            balance, every picture (as above), the messages you sent us through the contact form, the e-mails
+            we sent you and any password-reset links are deleted at once.
+          </li>
+          <li>
+            <strong>What we keep:</strong> the credit ledger rows of your purchases, spends and refunds
+            (amount, kind and date, with no link to you and no prompt text), and a paid order&rsquo;s amount,
+            because bookkeeping law requires it. Payment records at our payment provider follow its own
+            retention.
+          </li>
+          <li>
+            <strong>Short-lived records:</strong> e-mails we send anyone are deleted from our outbox 30 days
+            after they were sent; counters that limit sign-in attempts by network address expire within a day;
+            server logs (network addresses, and the address of an e-mail we sent) are kept for at most 30
+            days.
+          </li>
+          <li>
+            A public picture that someone else already downloaded or that a content network cached may stay
+            with them; we cannot reach copies outside our service.
+          </li>
+        </ul>
 
         <h2>Contact</h2>
         <p>
