@@ -100,10 +100,16 @@ function nounForms(word: string): string[] {
     if (word.length > suffix.length + 2 && word.endsWith(suffix))
       forms.push(word.slice(0, -suffix.length) + replacement);
   }
-  const irregular = nlp(word).nouns().toSingular().text().toLowerCase();
-  if (irregular && irregular !== word) forms.unshift(irregular);
   forms.push(word);
   return forms;
+}
+
+/** The noun forms to look up: the rules first, the tagger's singular only for irregular plurals ("mice"). */
+function nounFormsIn(word: string, known: Set<string>): string[] {
+  const forms = nounForms(word);
+  if (forms.some((f) => known.has(f))) return forms;
+  const irregular = nlp(word).nouns().toSingular().text().toLowerCase();
+  return irregular && irregular !== word ? [irregular, ...forms] : forms;
 }
 
 /** "running" -> run, "flies" -> fly, "jumped" -> jump, when WordNet knows the verb. */
@@ -120,7 +126,7 @@ function verbLemma(word: string, lexicon: Lexicon): string | null {
 }
 
 function lookupNoun(word: string, lexicon: Lexicon): Noun['entry'] {
-  for (const form of nounForms(word)) {
+  for (const form of nounFormsIn(word, lexicon.nouns)) {
     const entry = lexicon.words.get(form);
     if (entry) return entry;
   }
@@ -241,7 +247,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       }
       continue;
     }
-    const noun = nounForms(text).some((f) => lexicon.nouns.has(f));
+    const noun = nounFormsIn(text, lexicon.nouns).some((f) => lexicon.nouns.has(f));
     // The tagger calls "animal" in "cute animal" an adjective: a WordNet noun that ends its phrase is a noun.
     const next = tokens[i + 1];
     const nounFollows = next !== undefined && (next.tags.has('Noun') || lexicon.nouns.has(next.text));
