@@ -43,3 +43,11 @@ export function tierFromPlanId(id: string | null | undefined): Tier {
 export function tierLabel(tier: Tier): string {
   return TIER_LABELS[tier];
 }
+
+/**
+ * Enterprise's priority rendering: its queued jobs are taken before other members' (higher runs
+ * first; equal priorities in the order they came).
+ */
+export function jobPriority(tier: Tier): number {
+  return tier === 'enterprise' ? 1 : 0;
+}

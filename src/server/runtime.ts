@@ -19,7 +19,7 @@ import { createOfflineComposer } from './generation/providers/offline';
 import { createOpenAIClient, createOpenAIProvider } from './generation/providers/openai';
 import {
   failGeneration,
-  queuedGenerationIds,
+  queuedGenerations,
   STUCK_MESSAGE,
   sweepStuckGenerations,
 } from './generation/service';
@@ -312,7 +312,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
         ]);
       await sweep();
-      for (const id of await queuedGenerationIds(db)) jobs.enqueue(id);
+      for (const job of await queuedGenerations(db)) jobs.enqueue(job);
       sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
       sweeper.unref();
     }

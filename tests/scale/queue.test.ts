@@ -175,8 +175,10 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
       },
     });
     const id = crypto.randomUUID();
-    runner.enqueue(id);
     db = await openDatabase({ kind: 'postgres', url: fresh.url, max: 1 });
+    const job = { id, priority: 0 };
+    await db.db.transaction((tx) => runner!.add(tx, job));
+    runner.enqueue(job);
     const dead = await waitFor('the dead-letter queue', async () => {
       const [row] = await queryRows<{ data: { id: string } }>(
         db!.db,

@@ -74,29 +74,32 @@ export async function runGeneration(
   opts: { canRetry?: boolean; takeOver?: boolean } = {},
 ): Promise<void> {
   const { db, events, logger } = deps;
+  const open = inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued']);
+  // The claim also takes the first attempt of this run: one statement on the common path.
   const [job] = await db
     .update(generations)
     .set({
       status: 'running',
       phase: 'generating',
+      attempts: sql`${generations.attempts} + 1`,
       startedAt: sql`coalesce(${generations.startedAt}, now())`,
       updatedAt: new Date(),
     })
-    .where(
-      and(
-        eq(generations.id, id),
-        inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued']),
-      ),
-    )
+    .where(and(eq(generations.id, id), open, lt(generations.attempts, ATTEMPT_LIMIT)))
     .returning();
-  if (!job) return; // another runner took it, or it was already settled
-  events.publish(id);
-  if (job.attempts >= ATTEMPT_LIMIT) {
-    // Its worker stopped after the last attempt it may make.
-    logger.warn({ generationId: id }, 'a job whose worker stopped has no attempts left; failing it');
-    await failGeneration(deps, { id, message: STUCK_MESSAGE });
+  if (!job) {
+    // Another runner took it or it was settled; or its worker stopped after its last attempt.
+    if (
+      opts.takeOver &&
+      (await failGeneration(deps, { id, message: STUCK_MESSAGE, whenOutOfAttempts: ATTEMPT_LIMIT }))
+    )
+      logger.warn(
+        { generationId: id },
+        'a job whose worker stopped had no attempts left; failed and refunded',
+      );
     return;
   }
+  events.publish(id);
 
   // Each step also refreshes updated_at: a heartbeat that keeps the sweeper away from live jobs.
   const progress = async (fields: { phase?: Phase }) => {
@@ -123,6 +126,7 @@ export async function runGeneration(
       theme: job.theme as ThemeId,
       quality: job.quality as Quality,
       seed: job.seed,
+      firstAttempt: job.attempts,
       progress,
       signal: deadline,
     });
@@ -192,21 +196,23 @@ async function produceImage(
     theme: ThemeId;
     quality: Quality;
     seed: number;
+    /** The attempt the claim already took. */
+    firstAttempt: number;
     progress: (fields: { phase?: Phase }) => Promise<void>;
     signal: AbortSignal;
   },
 ): Promise<GeneratedImage & { png: Buffer }> {
   // Triple Validation: checked attempts until one passes; Standard quality makes one unchecked one.
   const checked = input.quality === 'high';
-  for (;;) {
-    const attempt = await takeAttempt(deps.db, input.id);
+  for (let taken: number | null = input.firstAttempt; ; taken = null) {
+    const attempt = taken ?? (await takeAttempt(deps.db, input.id));
     if (attempt === null) {
       throw new ProviderError({
         code: 'failed',
         userMessage: checked ? MESSAGES.noValidImage : MESSAGES.failedToGenerate,
       });
     }
-    deps.events.publish(input.id);
+    if (attempt !== input.firstAttempt) deps.events.publish(input.id);
     const result = await deps.provider.generateImage({
       prompt: input.prompt,
       userPrompt: input.userPrompt,

@@ -26,7 +26,6 @@ export function generationRoutes(deps: {
     .post('/', async (c) => {
       const request = await readJson(c, generationRequestSchema);
       const created = await createGeneration(deps, { userId: c.get('user').id, request });
-      deps.jobs.enqueue(created.id);
       return c.json(created, 202);
     })
     .get('/:id', async (c) =>

@@ -1,17 +1,19 @@
 // Creating, reading, failing and sweeping generation jobs. Money and quota move only here and
 // only inside transactions; see docs/decisions/004-credit-ledger.md.
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { GenerationRequest, GenerationStatus } from '../../core/api';
 import { checkEntitlement } from '../../core/entitlement';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
+import { jobPriority } from '../../core/tiers';
 import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, releaseUsage, reserveUsage, spendCredits } from '../credits/service';
 import type { Database } from '../db/client';
-import { generatedImages, generations } from '../db/schema';
+import { generatedImages, generations, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
@@ -27,7 +29,7 @@ export const TIMED_OUT_MESSAGE =
 export type CreatedGeneration = { id: string; status: 'queued'; cost: number };
 
 export async function createGeneration(
-  deps: { db: Database; moderation: Moderation; events: GenerationEvents },
+  deps: { db: Database; moderation: Moderation; events: GenerationEvents; jobs: JobRunner },
   opts: { userId: string; request: GenerationRequest; now?: Date },
 ): Promise<CreatedGeneration> {
   const { request } = opts;
@@ -39,7 +41,7 @@ export async function createGeneration(
   const id = randomUUID();
   const month = monthKey(opts.now);
   const options = { theme: request.theme, quality: request.quality, privacy: request.privacy };
-  const cost = await deps.db.transaction(async (tx) => {
+  const job = await deps.db.transaction(async (tx) => {
     // Reserving locks this month's usage row, so concurrent requests of one member queue here.
     const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now);
     const entitlement = checkEntitlement({ tier, imagesUsed: used, credits, options });
@@ -71,10 +73,14 @@ export async function createGeneration(
       cost: entitlement.cost,
       usageMonth: month,
     });
-    return entitlement.cost;
+    const queued = { id, priority: jobPriority(tier) };
+    // On pg-boss the queue entry commits with the row: no job row without its queue entry.
+    await deps.jobs.add(tx, queued);
+    return { queued, cost: entitlement.cost };
   });
   deps.events.publish(id);
-  return { id, status: 'queued', cost };
+  deps.jobs.enqueue(job.queued);
+  return { id, status: 'queued', cost: job.cost };
 }
 
 export async function getGeneration(
@@ -105,7 +111,11 @@ export async function findGenerationView(db: Database, id: string) {
  */
 export async function failGeneration(
   deps: { db: Database; events: GenerationEvents; logger: Logger },
-  opts: { id: string; message: string },
+  opts: {
+    id: string;
+    message: string /** Only a job that has made this many attempts. */;
+    whenOutOfAttempts?: number;
+  },
 ): Promise<boolean> {
   const failed = await deps.db.transaction(async (tx) => {
     const [job] = await tx
@@ -117,7 +127,15 @@ export async function failGeneration(
         finishedAt: new Date(),
         updatedAt: new Date(),
       })
-      .where(and(eq(generations.id, opts.id), inArray(generations.status, ['queued', 'running'])))
+      .where(
+        and(
+          eq(generations.id, opts.id),
+          inArray(generations.status, ['queued', 'running']),
+          opts.whenOutOfAttempts === undefined
+            ? undefined
+            : gte(generations.attempts, opts.whenOutOfAttempts),
+        ),
+      )
       .returning();
     if (!job) return false;
     await releaseUsage(tx, job.userId, job.usageMonth);
@@ -159,13 +177,15 @@ export async function sweepStuckGenerations(
   return swept;
 }
 
-export async function queuedGenerationIds(db: Database): Promise<string[]> {
+/** Queued jobs in the order they came, with their priority (the in-process runner's restart). */
+export async function queuedGenerations(db: Database): Promise<QueuedJob[]> {
   const rows = await db
-    .select({ id: generations.id })
+    .select({ id: generations.id, tier: memberships.tier })
     .from(generations)
+    .leftJoin(memberships, eq(memberships.userId, generations.userId))
     .where(eq(generations.status, 'queued'))
     .orderBy(generations.createdAt);
-  return rows.map((r) => r.id);
+  return rows.map((r) => ({ id: r.id, priority: jobPriority(r.tier ?? 'free') }));
 }
 
 export function isUuid(value: string): boolean {

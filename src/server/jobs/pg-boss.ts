@@ -91,112 +91,124 @@ export async function createPgBossRunner(
     );
   }
 
-  // Our own fetch loops rather than boss.work(). One wake-up wakes one idle loop, not all of them
-  // (eight loops fetching for one job only slow everybody down); a loop that finds a job passes
-  // the wake-up on, so a burst of jobs still fans out over every loop. A wake-up that arrives
-  // while every loop is busy is kept, so no job waits for the next poll. Idle loops poll through
-  // one timer per process, not one each: 16 idle slots asked the database 16 times a second.
-  let pendingWakes = 0;
-  let sleepers: Array<() => void> = [];
-  const wakeOne = () => {
-    const sleeper = sleepers.shift();
-    if (sleeper) sleeper();
-    else pendingWakes = Math.min(pendingWakes + 1, opts.concurrency);
+  // Our own dispatcher rather than boss.work(): one fetch takes as many jobs as this process has
+  // idle slots (a burst of eight jobs is one query, not eight), and a finished job's slot asks for
+  // the next job at once, while the finished jobs' completes go out together in one statement.
+  // Wake-ups: a NOTIFY from any process, a job sent from this one, and one poll a second that
+  // finds what no NOTIFY announces (retries whose backoff has passed, a lost wake-up).
+  let stopped = false;
+  let active = 0;
+  let fetching = false;
+  let fetchAgain = false;
+  let idleWaiters: Array<() => void> = [];
+  let toComplete: string[] = [];
+  let completing: Promise<unknown> = Promise.resolve();
+
+  const flushCompletes = () => {
+    const ids = toComplete;
+    toComplete = [];
+    if (ids.length === 0) return;
+    // A complete that fails leaves the queue entry to expire and come back; running it again is a
+    // no-op, since the job row is no longer open. The job row, not pg-boss, is what money depends on.
+    completing = Promise.all([
+      completing,
+      boss
+        .complete(GENERATION_QUEUE, ids)
+        .catch((err) => logger.warn({ err, jobIds: ids }, 'could not mark jobs complete')),
+    ]);
   };
-  const wakeAll = () => {
-    for (const s of sleepers) s();
-    sleepers = [];
-  };
-  const sleep = () => {
-    if (pendingWakes > 0) {
-      pendingWakes--;
-      return Promise.resolve();
+
+  const runOne = async (job: PgBoss.JobWithMetadata<{ id: string }>) => {
+    try {
+      await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit });
+      toComplete.push(job.id);
+      queueMicrotask(flushCompletes);
+    } catch (err) {
+      // pg-boss retries with backoff, then moves the job to the dead-letter queue.
+      completing = Promise.all([
+        completing,
+        boss
+          .fail(GENERATION_QUEUE, job.id, { message: (err as Error).message })
+          .catch((failErr) => logger.warn({ err: failErr, jobId: job.id }, 'could not mark a job failed')),
+      ]);
+    } finally {
+      active--;
+      dispatch();
+      if (active === 0) {
+        for (const w of idleWaiters) w();
+        idleWaiters = [];
+      }
     }
-    return new Promise<void>((resolve) => sleepers.push(resolve));
   };
-  // Finds what no NOTIFY announces: retries whose backoff has passed, a wake-up that was lost.
-  const poll = setInterval(() => {
-    if (sleepers.length > 0) wakeOne();
-  }, POLL_MS);
+
+  const dispatch = () => {
+    if (stopped || active >= opts.concurrency) return;
+    if (fetching) {
+      fetchAgain = true;
+      return;
+    }
+    fetching = true;
+    fetchAgain = false;
+    const batchSize = opts.concurrency - active;
+    boss
+      .fetch<{ id: string }>(GENERATION_QUEUE, { batchSize, includeMetadata: true })
+      .then(
+        (jobs) => {
+          for (const job of jobs) {
+            active++;
+            void runOne(job);
+          }
+          // A full batch may have left more behind.
+          if (jobs.length === batchSize) fetchAgain = true;
+        },
+        (err) => {
+          if (!stopped) logger.warn({ err }, 'could not fetch jobs; trying again at the next poll');
+        },
+      )
+      .finally(() => {
+        fetching = false;
+        if (fetchAgain) dispatch();
+      });
+  };
+
+  const poll = setInterval(dispatch, POLL_MS);
   poll.unref();
 
   const wake = new pg.Client({ connectionString: opts.url });
   wake.on('error', (err) => logger.warn({ err }, 'job wake-up connection lost; falling back to polling'));
   await wake.connect();
   if (opts.concurrency > 0) {
-    wake.on('notification', wakeOne);
+    wake.on('notification', dispatch);
     await wake.query(`listen ${WAKE_CHANNEL}`);
+    dispatch();
   }
-
-  let stopped = false;
-  let active = 0;
-  let idleWaiters: Array<() => void> = [];
-  const loops: Promise<void>[] = [];
-  const slot = async () => {
-    // The previous job's complete (or fail) runs while this loop fetches its next job: one round
-    // trip less between two jobs of a slot. The job row, not pg-boss, is what money depends on.
-    let settling: Promise<unknown> = Promise.resolve();
-    while (!stopped) {
-      let job: PgBoss.JobWithMetadata<{ id: string }> | undefined;
-      try {
-        [job] = await boss.fetch<{ id: string }>(GENERATION_QUEUE, { batchSize: 1, includeMetadata: true });
-      } catch (err) {
-        if (!stopped) logger.warn({ err }, 'could not fetch a job; retrying');
-      }
-      if (!job) {
-        await sleep();
-        continue;
-      }
-      wakeOne();
-      active++;
-      const queued = job;
-      try {
-        await opts.run(queued.data.id, { canRetry: queued.retryCount < queued.retryLimit });
-        // A complete that fails leaves the queue entry to expire and come back; running it again
-        // is a no-op, since only a 'queued' job row can be claimed.
-        settling = boss
-          .complete(GENERATION_QUEUE, queued.id)
-          .catch((err) => logger.warn({ err, jobId: queued.id }, 'could not mark a job complete'));
-      } catch (err) {
-        // pg-boss retries with backoff, then moves the job to the dead-letter queue.
-        settling = boss
-          .fail(GENERATION_QUEUE, queued.id, { message: (err as Error).message })
-          .catch((failErr) => logger.warn({ err: failErr, jobId: queued.id }, 'could not mark a job failed'));
-      } finally {
-        active--;
-        if (active === 0) {
-          for (const w of idleWaiters) w();
-          idleWaiters = [];
-        }
-      }
-    }
-    await settling;
-  };
-  for (let i = 0; i < opts.concurrency; i++) loops.push(slot());
 
   let notifying: Promise<void> = Promise.resolve();
   return {
-    enqueue(id) {
-      boss
-        .send(GENERATION_QUEUE, { id })
-        .then(() => {
-          // An idle loop here takes the job at once; other processes need the NOTIFY only when
-          // none is idle here.
-          if (sleepers.length > 0) return wakeOne();
-          // One query at a time on this connection (pg deprecates overlapping ones).
-          notifying = notifying
-            .then(() => wake.query(`notify ${WAKE_CHANNEL}`))
-            .then(
-              () => undefined,
-              // Workers still find the job at their next poll.
-              (err) => logger.warn({ err }, 'could not wake workers'),
-            );
-          return notifying;
-        })
-        .catch((err) => {
-          // The job row stays 'queued'; the sweeper settles it if it is never picked up.
-          logger.error({ err, generationId: id }, 'could not enqueue a generation');
-        });
+    async add(tx, job) {
+      // The queue entry commits with the job row, on the transaction's own connection.
+      const client = (tx._.session as unknown as { client: pg.PoolClient }).client;
+      await boss.send(
+        GENERATION_QUEUE,
+        { id: job.id },
+        {
+          priority: job.priority,
+          db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
+        },
+      );
+    },
+    enqueue(job) {
+      // An idle slot here takes the job at once; other processes need the NOTIFY only when none
+      // is idle here.
+      if (opts.concurrency > active) return dispatch();
+      // One query at a time on this connection (pg deprecates overlapping ones).
+      notifying = notifying
+        .then(() => wake.query(`notify ${WAKE_CHANNEL}`))
+        .then(
+          () => undefined,
+          // Workers still find the job at their next poll.
+          (err) => logger.warn({ err, generationId: job.id }, 'could not wake workers'),
+        );
     },
     idle() {
       return active === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
@@ -210,9 +222,11 @@ export async function createPgBossRunner(
     async stop() {
       stopped = true;
       clearInterval(poll);
-      wakeAll();
-      // Running jobs finish (their loops end after them); then the queue closes.
-      await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, 10_000))]);
+      // Running jobs finish, their completes go out; then the queue closes.
+      const finished = active === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r));
+      await Promise.race([finished, new Promise((r) => setTimeout(r, 10_000))]);
+      flushCompletes();
+      await completing;
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
       await wake.end().catch(() => {});
     },

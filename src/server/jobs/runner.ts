@@ -1,10 +1,20 @@
 // The jobs port. Embedded default: an in-process runner with a concurrency limit; the job rows in
 // the database stay the source of truth, so a restart picks queued jobs up again.
+import type { Tx } from '../db/client';
 import type { Logger } from '../logger';
 
+/** A job to run: its generation id, and its priority (higher runs first; see jobPriority). */
+export type QueuedJob = { id: string; priority: number };
+
 export type JobRunner = {
-  /** Asks for a job to run soon; the job row already exists. */
-  enqueue(id: string): void;
+  /**
+   * Inside the transaction that writes the job row: a queue kept in the same database (pg-boss)
+   * records the job in that commit, so a job row never exists without its queue entry. The
+   * in-process runner has nothing to record.
+   */
+  add(tx: Tx, job: QueuedJob): Promise<void>;
+  /** After the commit: starts the job here, or wakes a worker for it. */
+  enqueue(job: QueuedJob): void;
   /** Resolves when nothing is queued or running (tests, shutdown). */
   idle(): Promise<void>;
   stop(): Promise<void>;
@@ -29,7 +39,8 @@ export function createInProcessRunner(opts: {
 }): JobRunner {
   const retryLimit = opts.retryLimit ?? 3;
   const retryDelayMs = opts.retryDelayMs ?? 2000;
-  const queue: string[] = [];
+  // Highest priority first, then first come first served.
+  const queue: QueuedJob[] = [];
   const queued = new Set<string>();
   const retries = new Map<string, number>();
   const waitingRetry = new Map<string, NodeJS.Timeout>();
@@ -45,7 +56,8 @@ export function createInProcessRunner(opts: {
     }
   };
 
-  const retryLater = (id: string, error: unknown) => {
+  const retryLater = (job: QueuedJob, error: unknown) => {
+    const { id } = job;
     const tried = retries.get(id) ?? 0;
     if (tried >= retryLimit) {
       retries.delete(id);
@@ -56,7 +68,7 @@ export function createInProcessRunner(opts: {
     const timer = setTimeout(
       () => {
         waitingRetry.delete(id);
-        add(id);
+        add(job);
         settleWaiters();
       },
       retryDelayMs * 2 ** tried,
@@ -66,14 +78,15 @@ export function createInProcessRunner(opts: {
 
   const pump = () => {
     while (!stopped && active < opts.concurrency && queue.length > 0) {
-      const id = queue.shift()!;
+      const job = queue.shift()!;
+      const { id } = job;
       queued.delete(id);
       active++;
       opts
         .run(id, { canRetry: (retries.get(id) ?? 0) < retryLimit })
         .then(
           () => retries.delete(id),
-          (error) => retryLater(id, error),
+          (error) => retryLater(job, error),
         )
         .finally(() => {
           active--;
@@ -84,15 +97,18 @@ export function createInProcessRunner(opts: {
     settleWaiters();
   };
 
-  const add = (id: string) => {
+  const add = (job: QueuedJob) => {
     // WORKERS=0: this process only serves HTTP; workers elsewhere pick the job up.
-    if (stopped || opts.concurrency === 0 || queued.has(id)) return;
-    queued.add(id);
-    queue.push(id);
+    if (stopped || opts.concurrency === 0 || queued.has(job.id)) return;
+    queued.add(job.id);
+    const behind = queue.findIndex((other) => other.priority < job.priority);
+    if (behind === -1) queue.push(job);
+    else queue.splice(behind, 0, job);
     queueMicrotask(pump);
   };
 
   return {
+    async add() {},
     enqueue: add,
     idle() {
       if (isIdle()) return Promise.resolve();
