@@ -10,6 +10,8 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          globalSetup: ['tests/helpers/composer-index-setup.ts'],
+          testTimeout: 15_000,
         },
       },
       {
@@ -19,7 +21,7 @@ export default defineConfig({
           exclude: ['tests/e2e/**'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
-          globalSetup: ['tests/helpers/global-setup.ts'],
+          globalSetup: ['tests/helpers/composer-index-setup.ts', 'tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,

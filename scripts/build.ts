@@ -1,16 +1,27 @@
-// `npm run build`: the React app into dist/web, plus the landing samples rendered by the composer.
+// `npm run build`: the composer's word and art index into dist/composer, the React app into
+// dist/web, and the sample pictures (landing page, theme tiles) rendered by the composer.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureComposerIndex } from './composer-index/build';
+
+ensureComposerIndex();
 
 const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
 
-const outDir = path.resolve('dist/web/samples');
-mkdirSync(outDir, { recursive: true });
+mkdirSync(path.resolve('dist/web/samples'), { recursive: true });
 const { renderSample } = await import('../src/composer');
-const { LANDING_SAMPLES } = await import('../src/core/samples');
-for (const sample of LANDING_SAMPLES) {
-  writeFileSync(path.join('dist/web', sample.src), await renderSample(sample));
+const { LANDING_SAMPLES, themeSample } = await import('../src/core/samples');
+const { THEME_IDS } = await import('../src/core/options');
+const samples = [
+  ...LANDING_SAMPLES.map((sample) => ({ sample, size: 512 })),
+  ...THEME_IDS.map((theme) => ({ sample: themeSample(theme), size: 192 })),
+];
+// public/samples keeps the same renders for `vite` dev; --samples refreshes them there too.
+const dirs = process.argv.includes('--samples') ? ['dist/web', 'public'] : ['dist/web'];
+for (const { sample, size } of samples) {
+  const png = await renderSample(sample, size);
+  for (const dir of dirs) writeFileSync(path.join(dir, sample.src), png);
 }
-console.info(`Rendered ${LANDING_SAMPLES.length} landing samples with the built-in clipart composer.`);
+console.info(`Rendered ${samples.length} sample pictures with the built-in clipart composer.`);

@@ -1,19 +1,23 @@
-// Renders the 10 sample prompts x 6 themes into one contact sheet PNG to look at:
-//   node --import tsx scripts/composer-sheet.ts [out.png] [seed]
+// Contact sheets of the composer's pictures, to look at:
+//   npm run composer:sheet                 the relevance suite (default theme) -> .tmp/composer-sheet.png
+//   npm run composer:sheet -- themes       the 10 sample prompts x 6 themes -> .tmp/composer-themes.png
+//   npm run composer:sheet -- <kind|theme> [seed]   one kind of the suite, or the suite in one theme
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { composeClipart } from '../src/composer';
-import { THEME_IDS as THEMES } from '../src/core/options';
+import { ComposerMiss, composeClipart } from '../src/composer';
+import { RELEVANCE_CASES } from '../src/composer/relevance';
+import { THEME_IDS, type ThemeId } from '../src/core/options';
 import { SAMPLE_PROMPTS } from '../src/core/prompt';
 
-const out = process.argv[2] ?? '.tmp/composer-sheet.png';
+const arg = process.argv[2] ?? 'suite';
 const seed = Number(process.argv[3] ?? 1);
-const cell = 220;
-const label = 150;
-const head = 36;
-const width = label + THEMES.length * cell;
-const height = head + SAMPLE_PROMPTS.length * cell;
+const cell = 200;
+const caption = 44;
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const text = (s: string, x: number, y: number, size = 12, fill = '#222') =>
+  `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="${fill}">${esc(s)}</text>`;
 
 // A checkerboard behind each picture so transparency (and any stray background) is visible.
 const checker = await sharp(
@@ -24,47 +28,71 @@ const checker = await sharp(
   .png()
   .toBuffer();
 
-const text = (s: string, x: number, y: number, size = 14) =>
-  `<text x="${x}" y="${y}" font-family="DejaVu Sans, sans-serif" font-size="${size}" fill="#222">${s.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</text>`;
-let labels = '';
-THEMES.forEach((theme, i) => {
-  labels += text(theme, label + i * cell + 8, 24, 16);
-});
+type Cell = { prompt: string; theme: ThemeId; note?: string };
 
-const layers: OverlayOptions[] = [];
-for (const [row, prompt] of SAMPLE_PROMPTS.entries()) {
-  for (const [col, theme] of THEMES.entries()) {
-    const result = await composeClipart({ prompt, theme, seed });
-    const left = label + col * cell;
-    const top = head + row * cell;
+async function sheet(cells: Cell[], columns: number, out: string) {
+  const rows = Math.ceil(cells.length / columns);
+  const width = columns * cell;
+  const height = rows * (cell + caption);
+  const layers: OverlayOptions[] = [];
+  let labels = '';
+  for (const [i, c] of cells.entries()) {
+    const left = (i % columns) * cell;
+    const top = Math.floor(i / columns) * (cell + caption);
     layers.push({ input: checker, left, top });
-    layers.push({
-      input: await sharp(result.png)
-        .resize(cell - 8, cell - 8)
-        .toBuffer(),
-      left: left + 4,
-      top: top + 4,
-    });
-    if (col === 0) {
-      labels += text(prompt, 6, top + 24, 13);
-      labels += text(`→ ${result.subject}`, 6, top + 44, 11);
-      if (result.scene) labels += text(`scene: ${result.scene}`, 6, top + 60, 11);
-      if (result.accents.length)
-        labels += text(`+ ${result.accents.join(', ')}`.slice(0, 26), 6, top + 76, 10);
+    let drew: string;
+    try {
+      const result = await composeClipart({ prompt: c.prompt, theme: c.theme, seed });
+      layers.push({
+        input: await sharp(result.png)
+          .resize(cell - 8, cell - 8)
+          .toBuffer(),
+        left: left + 4,
+        top: top + 4,
+      });
+      drew = `Drew: ${result.subjects.map((s) => s.label).join(' · ')}`;
+    } catch (error) {
+      if (!(error instanceof ComposerMiss)) throw error;
+      drew = `MISS: ${error.words.join(', ')}`;
     }
+    labels += text(c.note ? `${c.prompt} (${c.note})` : c.prompt, left + 4, top + cell + 16, 12);
+    labels += text(
+      drew.slice(0, 34),
+      left + 4,
+      top + cell + 34,
+      10,
+      drew.startsWith('MISS') ? '#b00020' : '#555',
+    );
   }
+  layers.push({
+    input: Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels}</svg>`,
+    ),
+    left: 0,
+    top: 0,
+  });
+  mkdirSync(dirname(out), { recursive: true });
+  await sharp({ create: { width, height, channels: 4, background: '#ffffff' } })
+    .composite(layers)
+    .png()
+    .toFile(out);
+  console.info(`wrote ${out}`);
 }
-layers.push({
-  input: Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">${labels}</svg>`,
-  ),
-  left: 0,
-  top: 0,
-});
 
-mkdirSync(dirname(out), { recursive: true });
-await sharp({ create: { width, height, channels: 4, background: '#ffffff' } })
-  .composite(layers)
-  .png()
-  .toFile(out);
-console.info(`wrote ${out}`);
+if (arg === 'themes') {
+  const cells = SAMPLE_PROMPTS.flatMap((prompt) => THEME_IDS.map((theme) => ({ prompt, theme })));
+  await sheet(cells, THEME_IDS.length, '.tmp/composer-themes.png');
+} else if ((THEME_IDS as readonly string[]).includes(arg)) {
+  await sheet(
+    RELEVANCE_CASES.map((c) => ({ prompt: c.prompt, theme: arg as ThemeId })),
+    10,
+    `.tmp/composer-sheet-${arg}.png`,
+  );
+} else {
+  const cases = arg === 'suite' ? RELEVANCE_CASES : RELEVANCE_CASES.filter((c) => c.kind === arg);
+  await sheet(
+    cases.map((c) => ({ prompt: c.prompt, theme: 'default' })),
+    10,
+    arg === 'suite' ? '.tmp/composer-sheet.png' : `.tmp/composer-sheet-${arg}.png`,
+  );
+}

@@ -1,7 +1,10 @@
-// Turning catalog icons into SVG fragments: placement, colour art, silhouettes for outlines and
-// shadows, and the visual box of each icon (the art sits inside padding we must not centre on).
+// Turning the index's art into SVG fragments: placement, colour art (one-colour icons painted
+// in two tones with shading and an outline), silhouettes for outlines and shadows, and the visual
+// box of each art (it sits inside padding we must not centre on).
 import { Resvg } from '@resvg/resvg-js';
-import { getCatalog } from './catalog';
+import type { ArtRecord } from './index-file';
+import { getLexicon } from './lexicon';
+import { mix, towardColour } from './palettes';
 import { n } from './random';
 
 export type IconMetrics = {
@@ -19,7 +22,11 @@ export type IconMetrics = {
 
 /** An icon placed on the 1024 canvas: `size` is the longer side of its visual box in pixels. */
 export type Placed = {
-  name: string;
+  art: ArtRecord;
+  /** One-colour art: the colour it is painted in. */
+  paint?: string;
+  /** Colour art: the colour the prompt asked for ("a blue apple"). */
+  recolour?: string;
   x: number;
   y: number;
   size: number;
@@ -31,18 +38,48 @@ export type Placed = {
 const metricsCache = new Map<string, IconMetrics>();
 const GRID = 64;
 
-export function iconBody(name: string): string {
-  const icon = getCatalog().icons.get(name);
-  if (!icon) throw new Error(`Unknown icon ${name}`);
-  return icon.body;
+/** The art as drawn: colour art in its own (or the asked-for) colours, one-colour art painted. */
+export function iconBody(p: Placed): string {
+  const lexicon = getLexicon();
+  const raw = lexicon.body(p.art);
+  if (p.art.kind === 'mono') return paintMono(raw, lexicon.plate(p.art), p.paint ?? '#4f6bd8', p.art);
+  if (p.recolour) {
+    const target = p.recolour;
+    return recolorBody(raw, (hex) => towardColour(hex, target));
+  }
+  return raw;
 }
 
-export function iconMetrics(name: string): IconMetrics {
-  const hit = metricsCache.get(name);
+/** The art's shape for silhouettes: one-colour art with its holes filled (its plate). */
+function shapeBody(art: ArtRecord): string {
+  const lexicon = getLexicon();
+  const plate = art.kind === 'mono' ? lexicon.plate(art) : null;
+  return plate ? `<path d="${plate}"/>` : lexicon.body(art);
+}
+
+/**
+ * A one-colour icon in two tones: a pale plate fills its holes (windows, panels), the shape gets
+ * a light-to-dark gradient for volume and a darker outline, so it sits beside the emoji art.
+ */
+function paintMono(body: string, plate: string | null, colour: string, art: ArtRecord): string {
+  const unit = Math.max(art.width, art.height) / 100;
+  const light = mix(colour, '#ffffff', 0.35);
+  const dark = mix(colour, '#10101a', 0.45);
+  const ink = mix(colour, '#10101a', 0.7);
+  const pale = mix(colour, '#ffffff', 0.82);
+  const gradient = `<linearGradient id="mono" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/><stop offset="0.55" stop-color="${colour}"/><stop offset="1" stop-color="${dark}"/></linearGradient>`;
+  const shape = body.replace(/currentColor/g, 'url(#mono)');
+  const plateArt = plate
+    ? `<path d="${plate}" fill="${pale}" stroke="${ink}" stroke-width="${n2(unit * 1.6)}" stroke-linejoin="round"/>`
+    : '';
+  return `<defs>${gradient}</defs>${plateArt}<g stroke="${ink}" stroke-width="${n2(unit * 0.5)}" stroke-linejoin="round">${shape}</g>`;
+}
+
+export function iconMetrics(art: ArtRecord): IconMetrics {
+  const hit = metricsCache.get(art.id);
   if (hit) return hit;
-  const icon = getCatalog().icons.get(name);
-  if (!icon) throw new Error(`Unknown icon ${name}`);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${GRID}" height="${GRID}" viewBox="0 0 ${icon.width} ${icon.height}">${icon.body}</svg>`;
+  const icon = { width: art.width, height: art.height };
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${GRID}" height="${GRID}" viewBox="0 0 ${icon.width} ${icon.height}">${shapeBody(art)}</svg>`;
   const pixels = new Resvg(svg).render().pixels;
   let minX = GRID;
   let minY = GRID;
@@ -88,19 +125,19 @@ export function iconMetrics(name: string): IconMetrics {
           viewW: icon.width,
           viewH: icon.height,
         };
-  metricsCache.set(name, metrics);
+  metricsCache.set(art.id, metrics);
   return metrics;
 }
 
 /** Pixels per icon unit for a placement. */
 export function unitScale(p: Placed): number {
-  const m = iconMetrics(p.name);
+  const m = iconMetrics(p.art);
   return p.size / Math.max(m.w, m.h);
 }
 
 /** The transform that maps icon units onto the canvas for a placement. */
 export function placementTransform(p: Placed, dx = 0, dy = 0): string {
-  const m = iconMetrics(p.name);
+  const m = iconMetrics(p.art);
   const k = unitScale(p);
   const bx = m.x + m.w / 2;
   const by = m.y + m.h / 2;
@@ -133,8 +170,8 @@ export function iconArt(
   p: Placed,
   opts: { body?: string; wrapperAttrs?: string; extra?: string } = {},
 ): string {
-  const body = withUniqueIds(opts.body ?? iconBody(p.name), nextPrefix());
-  const face = p.face ? faceArt(p.name) : '';
+  const body = withUniqueIds(opts.body ?? iconBody(p), nextPrefix());
+  const face = p.face ? faceArt(p.art) : '';
   return `<g transform="${placementTransform(p)}"${opts.wrapperAttrs ? ` ${opts.wrapperAttrs}` : ''}>${body}${face}${opts.extra ?? ''}</g>`;
 }
 
@@ -147,7 +184,7 @@ export function iconSilhouette(
   opts: { paint: string; growPx: number; opacity?: number; dx?: number; dy?: number; transform?: string },
 ): string {
   const k = unitScale(p);
-  const shape = withUniqueIds(silhouetteBody(iconBody(p.name)), nextPrefix());
+  const shape = withUniqueIds(silhouetteBody(shapeBody(p.art)), nextPrefix());
   const stroke =
     opts.growPx > 0
       ? ` stroke="${opts.paint}" stroke-width="${n((opts.growPx * 2) / k)}" stroke-linejoin="round" stroke-linecap="round"`
@@ -170,6 +207,11 @@ export function silhouetteBody(body: string): string {
   return shape;
 }
 
+/** The art's shape alone (one paint), in icon units: masks and silhouettes. */
+export function shapeOf(art: ArtRecord): string {
+  return silhouetteBody(shapeBody(art));
+}
+
 /** Maps every fill and stroke colour of an icon through `map` (abstract posterising, palettes). */
 export function recolorBody(body: string, map: (hex: string) => string): string {
   return body.replace(
@@ -179,8 +221,8 @@ export function recolorBody(body: string, map: (hex: string) => string): string 
 }
 
 /** A friendly cartoon face, in icon units, sized to the icon's visual box. */
-function faceArt(name: string): string {
-  const m = iconMetrics(name);
+function faceArt(art: ArtRecord): string {
+  const m = iconMetrics(art);
   const s = Math.min(m.w, m.h);
   const cx = m.cx;
   const cy = m.cy - s * 0.02;

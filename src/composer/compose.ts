@@ -1,13 +1,14 @@
-// Prompt + theme + seed -> SVG and a 1024x1024 transparent PNG. Pure function of its inputs:
-// every random choice comes from seeded generators, so the output is the same byte for byte.
+// Prompt + theme + seed -> SVG and a 1024x1024 transparent PNG. Pure function of its inputs and
+// the index: every random choice comes from seeded generators, so the output is the same byte for byte.
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import type { ThemeId } from '../core/options';
 import { resetIds } from './art';
 import { buildLayout } from './layout';
-import { planPrompt } from './match';
+import { getLexicon } from './lexicon';
 import { PALETTES } from './palettes';
 import { pixelate } from './pixel';
+import { type DrawnSubject, planPrompt } from './plan';
 import { createRandom, hashText } from './random';
 import { flatComposition, VECTOR_THEMES } from './themes';
 import { tokenize } from './words';
@@ -17,42 +18,46 @@ export type ComposeInput = { prompt: string; theme: ThemeId; seed: number };
 export type Composition = {
   svg: string;
   png: Buffer;
-  /** What was drawn as the main subject ('badge' for the no-match fallback). */
-  subject: string;
-  accents: string[];
-  scene: string | null;
+  /** What was drawn, subject first: the prompt's word, the art's name and its "<set>:<icon>". */
+  subjects: DrawnSubject[];
 };
 
 export const CANVAS = 1024;
 
-/** Builds the SVG only (no rasterising): cheap, and what the PNG is rendered from. */
+/** Builds the SVG only (no rasterising): cheap, and what the PNG is rendered from. Throws ComposerMiss. */
 export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { renderScale: number } {
   const words = tokenize(input.prompt).join(' ');
   const seed = input.seed >>> 0;
-  // Separate streams: the subject choice must not change with the theme, and the badge is a
-  // function of the words alone.
+  // Separate streams: the subject choice must not change with the theme.
   const planRng = createRandom(hashText(`plan|${words}`) ^ seed);
   const layoutRng = createRandom(hashText(`layout|${words}|${input.theme}`) ^ Math.imul(seed, 0x9e3779b1));
   const themeRng = createRandom(hashText(`theme|${words}|${input.theme}`) ^ Math.imul(seed + 1, 0x85ebca6b));
-  const badgeRng = createRandom(hashText(`badge|${words}`));
 
   resetIds();
   const plan = planPrompt(input.prompt, planRng);
-  const layout = buildLayout(plan, input.theme, layoutRng, badgeRng);
   const palette = themeRng.pick(PALETTES);
+  const layout = buildLayout(plan, input.theme, layoutRng, palette);
 
   const body =
     input.theme === 'pixel'
       ? pixelate(flatComposition(layout), themeRng)
       : VECTOR_THEMES[input.theme](layout, { rng: themeRng, palette });
-  const subject = plan.subject ?? 'badge';
-  const accents = layout.accents.map((a) => a.name);
-  const title = `Clipsmith composer: ${subject}${accents.length ? ` with ${accents.join(', ')}` : ''}${plan.scene ? `, ${plan.scene} scene` : ''} (${input.theme})`;
+  const drawn = plan.subjects.map((s) => s.label).join(', ');
+  const title = `Clipsmith composer: ${drawn}${plan.scene ? `, ${plan.scene} scene` : ''} (${input.theme})`;
+  // The art's sets and licences travel with the vector (CC BY art asks for attribution).
+  const lexicon = getLexicon();
+  const usedSets = new Set(
+    [plan.subject, ...layout.accents.map((a) => a.art)].map((a) => a.id.split(':')[0]),
+  );
+  const credits = lexicon.sets
+    .filter((s) => usedSets.has(s.prefix))
+    .map((s) => `${s.name} by ${s.author} (${s.licence})`)
+    .join('; ');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${CANVAS}" height="${CANVAS}" viewBox="0 0 ${CANVAS} ${CANVAS}">` +
-    `<title>${escapeXml(title)}</title>${body}</svg>`;
+    `<title>${escapeXml(title)}</title><desc>${escapeXml(`Art: ${credits}`)}</desc>${body}</svg>`;
   // Watercolour's turbulence filter costs ~4x more at full size; its soft look survives a 2x upscale.
-  return { svg, subject, accents, scene: plan.scene, renderScale: input.theme === 'watercolor' ? 0.5 : 1 };
+  return { svg, subjects: plan.subjects, renderScale: input.theme === 'watercolor' ? 0.5 : 1 };
 }
 
 export async function composeClipart(input: ComposeInput): Promise<Composition> {

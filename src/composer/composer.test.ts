@@ -1,124 +1,99 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { ThemeId } from '../core/options';
-import { THEME_IDS } from '../core/options';
+import { THEME_IDS, type ThemeId } from '../core/options';
 import { SAMPLE_PROMPTS } from '../core/prompt';
 import { analyseClipart } from '../server/generation/checks/analysis';
 import { createOfflineComposer } from '../server/generation/providers/offline';
-import { composeClipart, getCatalog } from './index';
-import { planPrompt } from './match';
+import { ComposerMiss, composeClipart, getLexicon, planPrompt } from './index';
 import { createRandom } from './random';
 
 const plan = (prompt: string, seed = 1) => planPrompt(prompt, createRandom(seed));
+const art = (prompt: string, seed = 1) => plan(prompt, seed).subject.id;
 
-describe('offline composer: keyword matching', () => {
-  it('builds the index quickly, once', () => {
-    const catalog = getCatalog();
-    expect(catalog.entries.size).toBeGreaterThan(1000);
-    expect(catalog.buildMs).toBeLessThan(1000);
-    expect(getCatalog()).toBe(catalog);
+describe('composer: words', () => {
+  it('loads its index once, with several open art sets and WordNet vocabulary', () => {
+    const lexicon = getLexicon();
+    expect(lexicon.sets.map((s) => s.prefix)).toEqual(['fluent-emoji-flat', 'game-icons', 'mdi']);
+    expect(lexicon.arts.length).toBeGreaterThan(5000);
+    expect(lexicon.words.size).toBeGreaterThan(20000);
+    expect(getLexicon()).toBe(lexicon);
   });
 
   it.each([
-    [
-      'cute cartoon animal',
-      [
-        'dog-face',
-        'cat-face',
-        'fox',
-        'panda',
-        'rabbit-face',
-        'hamster',
-        'koala',
-        'bear',
-        'tiger-face',
-        'lion',
-        'frog',
-        'penguin',
-        'owl',
-        'monkey-face',
-        'pig-face',
-        'unicorn',
-      ],
-    ],
-    ['robot assistant', ['robot']],
-    ['fantasy landscape', ['castle']],
-    ['superhero', ['person-superhero']],
-    ['futuristic vehicle', ['flying-saucer', 'rocket', 'high-speed-train']],
-    ['whimsical creature', ['unicorn', 'dragon-face', 'ghost']],
-    ['seasonal holiday scene', ['christmas-tree', 'snowman', 'jack-o-lantern']],
-    [
-      'underwater scene',
-      ['tropical-fish', 'octopus', 'spouting-whale', 'turtle', 'dolphin', 'crab', 'shark', 'jellyfish'],
-    ],
-    ['space exploration', ['rocket', 'astronaut']],
-    [
-      'food character',
-      [
-        'pizza',
-        'hamburger',
-        'taco',
-        'doughnut',
-        'soft-ice-cream',
-        'cupcake',
-        'hot-dog',
-        'sushi',
-        'croissant',
-        'french-fries',
-        'avocado',
-        'watermelon',
-        'strawberry',
-        'red-apple',
-        'banana',
-        'cookie',
-      ],
-    ],
-  ])('%s -> a fitting subject', (prompt, allowed) => {
-    for (const seed of [1, 2, 3]) expect(allowed).toContain(plan(prompt, seed).subject);
+    ['cute cartoon animal', 'creature'],
+    ['robot assistant', 'fluent-emoji-flat:robot'],
+    ['superhero', 'fluent-emoji-flat:person-superhero'],
+    ['futuristic vehicle', 'vehicle'],
+    ['food character', 'food'],
+  ])('sample prompt %s draws a fitting subject', (prompt, expected) => {
+    for (const seed of [1, 2, 3]) {
+      const p = plan(prompt, seed);
+      if (expected === 'creature') expect(p.subject.creature).toBe(true);
+      else if (expected === 'food') expect(p.subject.food).toBe(true);
+      else if (expected === 'vehicle') expect(p.subjects[0].word).toBe('vehicle');
+      else expect(p.subject.id).toBe(expected);
+    }
+  });
+
+  it('every sample prompt of the generator panel is drawn (none is a miss)', () => {
+    for (const prompt of SAMPLE_PROMPTS) expect(plan(prompt).subjects.length).toBeGreaterThan(0);
   });
 
   it('sets the scene for scene prompts and a face for food characters', () => {
     expect(plan('fantasy landscape').scene).toBe('landscape');
     expect(plan('underwater scene').scene).toBe('underwater');
     expect(plan('space exploration').scene).toBe('space');
-    expect(['winter', 'halloween']).toContain(plan('seasonal holiday scene').scene);
+    expect(['winter', 'halloween', 'spring', 'autumn', 'beach']).toContain(
+      plan('seasonal holiday scene').scene,
+    );
     expect(plan('food character').face).toBe(true);
     expect(plan('cute cartoon animal').face).toBe(false);
   });
 
-  it('understands synonyms, phrases and plurals', () => {
-    expect(plan('a little pup').subject).toBe('dog');
-    expect(plan('kitty').subject).toBe('cat');
-    expect(plan('rocket ship').subject).toBe('rocket');
-    expect(plan('two puppies').subject).toBe('dog');
-    expect(plan('strawberries').subject).toBe('strawberry');
-    expect(plan('butterflies').subject).toBe('butterfly');
-    expect(plan('a hot dog').subject).toBe('hot-dog');
-    expect(plan('dancing').subject).not.toBeNull();
+  it('reads plurals, synonyms and broader words from WordNet', () => {
+    expect(art('two puppies')).toMatch(/^fluent-emoji-flat:dog/);
+    expect(art('strawberries')).toBe('fluent-emoji-flat:strawberry');
+    expect(art('a kitten')).toBe('fluent-emoji-flat:cat');
+    expect(art('a car')).toBe('fluent-emoji-flat:automobile');
+    // A broader word (hypernym) is fine, and the report says which word it drew.
+    const collie = plan('a collie');
+    expect(collie.subjects[0]).toEqual({ word: 'collie', label: 'dog', art: 'fluent-emoji-flat:dog' });
   });
 
-  it('keeps other named things as accents', () => {
-    const p = plan('a cat with a crown and a balloon');
-    expect(p.subject).toBe('cat');
-    expect(p.namedAccents).toEqual(['crown', 'balloon']);
+  it('draws things that have no emoji with the icon sets', () => {
+    expect(art('a lighthouse')).toBe('game-icons:lighthouse');
+    expect(art('a windmill')).toBe('game-icons:windmill');
+    expect(art('a treasure chest')).toMatch(/^(mdi:treasure-chest|game-icons:.*chest)$/);
   });
 
-  it('takes the first thing named by its own emoji name as the subject, not a keyword lookalike', () => {
-    const plan = planPrompt('a happy robot watering flowers', createRandom(1));
-    expect(plan.subject).toBe('robot');
-    expect(plan.namedAccents).toEqual(['droplet', 'bouquet']);
-    expect(planPrompt('watering the garden', createRandom(1)).subject).not.toBe('water-buffalo');
+  it('lets colour and size words change the subject, motion verbs move it', () => {
+    expect(plan('a blue car').colour).toBe('#0000ff');
+    expect(plan('a tiny frog').scale).toBeLessThan(1);
+    expect(plan('a giant pumpkin').scale).toBeGreaterThan(1);
+    expect(plan('a dog running').motion).toBe('run');
+    expect(plan('a bird flying').motion).toBe('fly');
+    expect(plan('a dog').motion).toBeNull();
   });
 
-  it('falls back to a badge for nonsense', async () => {
-    expect(plan('xqzt blorp vrmmf').subject).toBeNull();
-    const result = await composeClipart({ prompt: 'xqzt blorp vrmmf', theme: 'default', seed: 1 });
-    expect(result.subject).toBe('badge');
-    expect((await analyseClipart(result.png)).ok).toBe(true);
+  it('keeps other named things as accents and reports everything drawn, subject first', () => {
+    const p = plan('a lighthouse with waves and sun');
+    expect(p.subjects.map((s) => s.word)).toEqual(['lighthouse', 'waves', 'sun']);
+    expect(p.subjects[0]).toEqual({ word: 'lighthouse', label: 'lighthouse', art: 'game-icons:lighthouse' });
+    expect(p.accents.map((a) => a.id)).toEqual(p.subjects.slice(1).map((s) => s.art));
+  });
+
+  it('refuses a prompt whose subject it cannot draw, naming the words', () => {
+    expect(() => plan('xqzt blorp vrmmf')).toThrow(ComposerMiss);
+    try {
+      plan('a flurbish on the table');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ComposerMiss);
+      expect((error as ComposerMiss).words).toEqual(['flurbish']);
+    }
   });
 });
 
-describe('offline composer: rendering', () => {
+describe('composer: rendering', () => {
   it('is deterministic: same prompt + seed gives the same bytes, another seed another layout', async () => {
     const a = await composeClipart({ prompt: 'robot assistant', theme: 'default', seed: 42 });
     const b = await composeClipart({ prompt: 'robot assistant', theme: 'default', seed: 42 });
@@ -131,7 +106,7 @@ describe('offline composer: rendering', () => {
   it.each(THEME_IDS)(
     'theme %s renders a valid 1024x1024 transparent PNG that passes the check',
     async (theme: ThemeId) => {
-      for (const prompt of ['cute cartoon animal', 'space exploration']) {
+      for (const prompt of ['cute cartoon animal', 'a lighthouse', 'space exploration']) {
         const result = await composeClipart({ prompt, theme, seed: 7 });
         const meta = await sharp(result.png).metadata();
         expect(meta.format).toBe('png');
@@ -148,15 +123,14 @@ describe('offline composer: rendering', () => {
         expect(result.svg.startsWith('<svg')).toBe(true);
       }
     },
+    30_000,
   );
 
-  it('every sample prompt gives clipart the check accepts (default theme)', async () => {
-    for (const prompt of SAMPLE_PROMPTS) {
-      const analysis = await analyseClipart(
-        (await composeClipart({ prompt, theme: 'default', seed: 3 })).png,
-      );
-      expect(analysis.ok, `${prompt}: ${analysis.reason}`).toBe(true);
-    }
+  it('paints one-colour icons in the asked colour, with a second tone in their holes', async () => {
+    const red = await composeClipart({ prompt: 'a red lighthouse', theme: 'default', seed: 1 });
+    expect(red.svg).toContain('stop-color="#ff0000"');
+    expect(red.svg).toMatch(/<path d="[^"]+" fill="#[0-9a-f]{6}" stroke=/); // the plate
+    expect(red.svg).toMatch(/<desc>Art: [^<]*Game Icons by GameIcons \(CC-BY-3.0\)/);
   });
 
   it('works as the image provider port, matching on the typed prompt', async () => {
@@ -170,7 +144,9 @@ describe('offline composer: rendering', () => {
       seed: 1,
     });
     expect(image.provider).toBe('offline-composer');
-    expect(image.svg).toContain('person-superhero');
+    expect(image.subjects).toEqual([
+      { word: 'superhero', label: 'superhero', art: 'fluent-emoji-flat:person-superhero' },
+    ]);
     expect(image.png.length).toBeGreaterThan(1000);
   });
 });

@@ -2,21 +2,24 @@
 // canvas with room for outlines and shadows (the image check rejects clipped pictures).
 import type { ThemeId } from '../core/options';
 import { iconMetrics, type Placed } from './art';
-import { type Badge, createBadge } from './badge';
-import type { Plan } from './match';
-import type { Random } from './random';
+import type { ArtRecord } from './index-file';
+import { getLexicon } from './lexicon';
+import { bodyColour, type Palette } from './palettes';
+import type { Plan } from './plan';
+import { n, type Random } from './random';
 import { SCENE_CENTER, SCENE_RADIUS, type SceneId, sceneBackdrop } from './scenes';
 
 export type Item = { kind: 'icon'; placed: Placed } | { kind: 'shape'; outline: string; art: string };
 
 export type Layout = {
   scene: { id: SceneId; item: Item & { kind: 'shape' } } | null;
-  subject: Item;
+  subject: Item & { kind: 'icon' };
   accents: Placed[];
-  badge: Badge | null;
+  /** Motion marks (speed lines, bounce arcs, waves) drawn behind the subject. */
+  motion: (Item & { kind: 'shape' }) | null;
 };
 
-/** Accents a theme adds when neither the prompt nor a scene suggests any. */
+/** Accents a theme adds when neither the prompt nor a scene suggests any (emoji names). */
 const THEME_ACCENTS: Record<ThemeId, string[]> = {
   default: ['sparkles', 'glowing-star', 'sparkling-heart'],
   comic: ['collision', 'high-voltage', 'sparkles'],
@@ -32,7 +35,7 @@ export function circlePath(cx: number, cy: number, r: number): string {
   return `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${r * 2} 0a${r} ${r} 0 1 0 ${-r * 2} 0Z`;
 }
 
-export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, badgeRng: Random): Layout {
+export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Palette): Layout {
   let scene: Layout['scene'] = null;
   if (plan.scene) {
     const art = `<clipPath id="scene-clip"><path d="${circlePath(SCENE_CENTER, SCENE_CENTER, SCENE_RADIUS)}"/></clipPath><g clip-path="url(#scene-clip)">${sceneBackdrop(plan.scene, rng, 'scene-')}</g>`;
@@ -42,54 +45,122 @@ export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, badgeRng: R
     };
   }
 
-  if (!plan.subject) {
-    const badge = createBadge(badgeRng);
-    return { scene, subject: { kind: 'shape', outline: badge.outline, art: badge.art }, accents: [], badge };
-  }
-
-  const size = scene ? rng.range(500, 560) : rng.range(580, 640);
+  const base = scene ? rng.range(500, 560) : rng.range(580, 640);
+  // A size word changes the subject's size; accents keep theirs, so "tiny" reads as tiny.
+  const size = Math.min(760, base * plan.scale);
+  const moving = plan.motion !== null;
   const subject: Placed = {
-    name: plan.subject,
-    x: 512 + rng.range(-16, 16),
-    y: (scene ? 548 : 520) + rng.range(-12, 12),
+    art: plan.subject,
+    x: 512 + rng.range(-16, 16) + (moving ? 40 : 0),
+    y: (scene ? 548 : 520) + rng.range(-12, 12) - (plan.motion === 'jump' || plan.motion === 'fly' ? 50 : 0),
     size,
-    rotate: theme === 'pixel' ? 0 : rng.range(-6, 6),
-    flip: !plan.face && rng.chance(0.3),
+    // Running leans forward; the pixel grid wants it upright.
+    rotate: theme === 'pixel' ? 0 : plan.motion === 'run' ? -8 : rng.range(-6, 6),
+    flip: !plan.face && !moving && rng.chance(0.3),
     face: plan.face,
+    ...paintFor(plan.subject, bodyColour(palette, rng.int(0, 4)), plan.colour),
   };
   clampInside(subject);
 
-  const fillers = [...plan.sceneAccents, ...rng.shuffle(THEME_ACCENTS[theme])].filter(
-    (a) => a !== plan.subject && !plan.namedAccents.includes(a),
+  const lexicon = getLexicon();
+  const themeAccents = rng
+    .shuffle(THEME_ACCENTS[theme])
+    .map((name) => lexicon.artById.get(`fluent-emoji-flat:${name}`))
+    .filter((a): a is ArtRecord => Boolean(a));
+  const fillers = [...plan.sceneAccents, ...themeAccents].filter(
+    (a) => a.id !== plan.subject.id && !plan.accents.some((b) => b.id === a.id),
   );
+  const small = plan.scale < 1;
   const wanted =
-    plan.namedAccents.length > 0 ? plan.namedAccents.length : theme === 'abstract' ? 0 : rng.int(1, 2);
-  const names = [...plan.namedAccents, ...fillers].slice(0, Math.max(wanted, plan.namedAccents.length));
+    plan.accents.length > 0 ? plan.accents.length : theme === 'abstract' || small ? 0 : rng.int(1, 2);
+  const chosen = [...plan.accents, ...fillers].slice(0, Math.max(wanted, plan.accents.length));
 
   // Corners around the subject, diagonals first so accents frame rather than cover it.
   const slots = rng.shuffle([-45, 135]).concat(rng.shuffle([-135, 45]));
-  const accents: Placed[] = names.map((name, i) => {
-    const named = i < plan.namedAccents.length;
+  const accents: Placed[] = chosen.map((art, i) => {
+    const named = i < plan.accents.length;
     const angle = (slots[i % slots.length] * Math.PI) / 180;
     const distance = rng.range(330, 370);
     const placed: Placed = {
-      name,
+      art,
       x: 512 + Math.cos(angle) * distance,
       y: 512 + Math.sin(angle) * distance,
       size: named ? rng.range(250, 290) : rng.range(170, 215),
       rotate: rng.range(-18, 18),
       flip: rng.chance(0.3),
+      ...paintFor(art, bodyColour(palette, i + 1), null),
     };
     clampInside(placed);
     return placed;
   });
 
-  return { scene, subject: { kind: 'icon', placed: subject }, accents, badge: null };
+  return {
+    scene,
+    subject: { kind: 'icon', placed: subject },
+    accents,
+    motion: plan.motion ? motionMarks(plan.motion, subject) : null,
+  };
+}
+
+function paintFor(art: ArtRecord, paint: string, asked: string | null): Pick<Placed, 'paint' | 'recolour'> {
+  if (art.kind === 'mono') return { paint: asked ?? paint };
+  return asked ? { recolour: asked } : {};
+}
+
+/** Speed lines behind a runner, arcs under a jumper, swooshes under a flyer, waves for a swimmer. */
+function motionMarks(kind: NonNullable<Plan['motion']>, p: Placed): Item & { kind: 'shape' } {
+  const m = iconMetrics(p.art);
+  const k = p.size / Math.max(m.w, m.h);
+  const halfW = (m.w * k) / 2;
+  const halfH = (m.h * k) / 2;
+  const strokes: string[] = [];
+  const line = (d: string, width: number) =>
+    strokes.push(
+      `<path d="${d}" fill="none" stroke="#ffffff" stroke-width="${width + 16}" stroke-linecap="round"/>`,
+    ) &&
+    strokes.push(
+      `<path d="${d}" fill="none" stroke="#5b6b8c" stroke-width="${width}" stroke-linecap="round"/>`,
+    );
+  const left = Math.max(MARGIN + 20, p.x - halfW - 30);
+  if (kind === 'run') {
+    for (const [dy, len] of [
+      [-0.35, 170],
+      [0, 230],
+      [0.35, 150],
+    ] as const) {
+      const y = p.y + dy * halfH;
+      line(`M${n(left)} ${n(y)}L${n(Math.max(MARGIN + 10, left - len))} ${n(y)}`, 18);
+    }
+  } else if (kind === 'jump') {
+    const y = Math.min(1024 - MARGIN - 30, p.y + halfH + 40);
+    for (const dx of [-0.45, 0, 0.45]) {
+      const x = p.x + dx * halfW;
+      line(`M${n(x - 40)} ${n(y + 30)}Q${n(x)} ${n(y - 20)} ${n(x + 40)} ${n(y + 30)}`, 14);
+    }
+  } else if (kind === 'fly') {
+    const y = Math.min(1024 - MARGIN - 40, p.y + halfH * 0.6);
+    line(
+      `M${n(left)} ${n(y - 60)}C${n(left - 80)} ${n(y - 20)} ${n(left - 40)} ${n(y + 50)} ${n(Math.max(MARGIN + 10, left - 160))} ${n(y + 40)}`,
+      16,
+    );
+    line(`M${n(left + 20)} ${n(y + 30)}L${n(Math.max(MARGIN + 10, left - 120))} ${n(y + 90)}`, 14);
+  } else {
+    const y = Math.min(1024 - MARGIN - 40, p.y + halfH * 0.75);
+    let d = `M${n(p.x - halfW - 40)} ${n(y)}`;
+    for (let i = 0; i < 6; i++) {
+      const x = p.x - halfW - 40 + (i + 1) * ((2 * halfW + 80) / 6);
+      d += `Q${n(x - (halfW + 40) / 6)} ${n(y + (i % 2 ? 28 : -28))} ${n(x)} ${n(y)}`;
+    }
+    line(d, 16);
+  }
+  const art = `<g>${strokes.join('')}</g>`;
+  // The marks carry their own white edge, so their outline for themes is empty.
+  return { kind: 'shape', outline: '', art };
 }
 
 /** Keeps a placed icon (rotated, with outline room) inside the canvas margin. */
 function clampInside(p: Placed): void {
-  const m = iconMetrics(p.name);
+  const m = iconMetrics(p.art);
   const k = p.size / Math.max(m.w, m.h);
   const half = (Math.hypot(m.w, m.h) * k) / 2;
   const lo = MARGIN + half;

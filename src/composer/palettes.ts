@@ -73,3 +73,53 @@ export function mix(a: string, b: string, t: number): string {
   const y = hexToRgb(b);
   return rgbToHex(x[0] + (y[0] - x[0]) * t, x[1] + (y[1] - x[1]) * t, x[2] + (y[2] - x[2]) * t);
 }
+
+export function rgbToHsl(hex: string): [number, number, number] {
+  const [r, g, b] = hexToRgb(hex).map((v) => v / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === r ? (g - b) / d + (g < b ? 6 : 0) : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  return [h / 6, s, l];
+}
+
+export function hslToHex(h: number, s: number, l: number): string {
+  if (s === 0) return rgbToHex(l * 255, l * 255, l * 255);
+  const q = l < 0.5 ? l * (1 + s) : l + s - l * s;
+  const p = 2 * l - q;
+  const channel = (t: number) => {
+    const u = t < 0 ? t + 1 : t > 1 ? t - 1 : t;
+    if (u < 1 / 6) return p + (q - p) * 6 * u;
+    if (u < 1 / 2) return q;
+    if (u < 2 / 3) return p + (q - p) * (2 / 3 - u) * 6;
+    return p;
+  };
+  return rgbToHex(channel(h + 1 / 3) * 255, channel(h) * 255, channel(h - 1 / 3) * 255);
+}
+
+/**
+ * Paints a colour art in another colour ("a blue apple"): coloured parts take the new hue and
+ * keep their light and shade (a grey elephant turns pink too); near-whites and near-blacks (eyes,
+ * highlights, outlines) stay as they are. A grey or black target darkens or lightens instead.
+ */
+export function towardColour(hex: string, target: string): string {
+  const [, s, l] = rgbToHsl(hex);
+  const [th, ts, tl] = rgbToHsl(target);
+  // Near-whites (eyes, highlights) and near-blacks (outlines) keep their colour.
+  if (l > 0.93 || l < 0.1) return hex;
+  if (ts < 0.12) return hslToHex(0, 0, Math.min(0.92, Math.max(0.08, l * 0.4 + tl * 0.6)));
+  return hslToHex(th, Math.max(0.35, (s + ts) / 2), Math.min(0.85, Math.max(0.15, l * 0.5 + tl * 0.5)));
+}
+
+/** A colour from the palette that reads on white as the body of a one-colour icon. */
+export function bodyColour(palette: Palette, index: number): string {
+  const usable = palette.colors.filter((c) => {
+    const l = luminance(c);
+    return l > 0.18 && l < 0.7;
+  });
+  const list = usable.length > 0 ? usable : palette.colors.map((c) => mix(c, palette.ink, 0.35));
+  return list[index % list.length];
+}

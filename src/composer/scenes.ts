@@ -1,81 +1,11 @@
 // Scene backdrops: a round vignette behind the subject for scene words ("underwater", "space",
 // "holiday"...). Drawn in code as flat vector shapes so every theme can restyle them.
+import type { SceneId } from './index-file';
 import { n, type Random } from './random';
 
-export type SceneId =
-  | 'landscape'
-  | 'underwater'
-  | 'space'
-  | 'winter'
-  | 'halloween'
-  | 'city'
-  | 'forest'
-  | 'beach'
-  | 'night'
-  | 'autumn'
-  | 'spring';
+export type { SceneId };
 
-/** Words that ask for a scene, in order of strength (first found wins). */
-export const SCENE_WORDS: Record<string, SceneId> = {
-  underwater: 'underwater',
-  undersea: 'underwater',
-  ocean: 'underwater',
-  sea: 'underwater',
-  reef: 'underwater',
-  aquarium: 'underwater',
-  space: 'space',
-  galaxy: 'space',
-  cosmos: 'space',
-  cosmic: 'space',
-  universe: 'space',
-  outer: 'space',
-  orbit: 'space',
-  planets: 'space',
-  christmas: 'winter',
-  xmas: 'winter',
-  holiday: 'winter',
-  holidays: 'winter',
-  seasonal: 'winter',
-  winter: 'winter',
-  snow: 'winter',
-  snowy: 'winter',
-  halloween: 'halloween',
-  spooky: 'halloween',
-  haunted: 'halloween',
-  autumn: 'autumn',
-  fall: 'autumn',
-  spring: 'spring',
-  easter: 'spring',
-  garden: 'spring',
-  city: 'city',
-  urban: 'city',
-  skyline: 'city',
-  town: 'city',
-  downtown: 'city',
-  forest: 'forest',
-  woods: 'forest',
-  woodland: 'forest',
-  jungle: 'forest',
-  beach: 'beach',
-  seaside: 'beach',
-  tropical: 'beach',
-  island: 'beach',
-  summer: 'beach',
-  night: 'night',
-  nighttime: 'night',
-  midnight: 'night',
-  starry: 'night',
-  landscape: 'landscape',
-  scenery: 'landscape',
-  countryside: 'landscape',
-  mountain: 'landscape',
-  mountains: 'landscape',
-  valley: 'landscape',
-  meadow: 'landscape',
-  hills: 'landscape',
-};
-
-/** Words that ask for a season without naming one: the subject decides the backdrop. */
+/** Soft scene words ask for a season without naming one: the subject decides the backdrop. */
 export const SOFT_SCENE_WORDS = new Set(['holiday', 'holidays', 'seasonal']);
 
 /** Small things that belong in each scene, used as accents when the prompt names none. */
@@ -108,7 +38,7 @@ export const SCENE_SUBJECTS: Record<SceneId, string[]> = {
   spring: ['cherry-blossom', 'tulip', 'rabbit-face', 'butterfly'],
 };
 
-/** Which backdrop a seasonal subject wants when the prompt only says "holiday" or "seasonal". */
+/** Which backdrop a seasonal subject (an emoji name) wants when the prompt only says "holiday". */
 export function seasonFor(subject: string): SceneId {
   if (['jack-o-lantern', 'ghost', 'bat', 'spider', 'person-vampire'].includes(subject)) return 'halloween';
   if (['maple-leaf', 'fallen-leaf', 'mushroom'].includes(subject)) return 'autumn';

@@ -9,7 +9,7 @@ import {
   iconSilhouette,
   placementTransform,
   recolorBody,
-  silhouetteBody,
+  shapeOf,
   unitScale,
 } from './art';
 import type { Item, Layout } from './layout';
@@ -27,6 +27,7 @@ function silhouette(
 ): string {
   if (item.kind === 'icon') return iconSilhouette(item.placed, { paint, growPx, ...opts });
   const opacity = opts.opacity !== undefined && opts.opacity < 1 ? ` opacity="${opts.opacity}"` : '';
+  if (!item.outline) return '';
   const move = opts.dx || opts.dy ? ` transform="translate(${n(opts.dx ?? 0)} ${n(opts.dy ?? 0)})"` : '';
   const stroke =
     growPx > 0 ? ` stroke="${paint}" stroke-width="${n(growPx * 2)}" stroke-linejoin="round"` : '';
@@ -48,10 +49,11 @@ function softShadows(pieces: { item: Item; grow: number; dy: number }[], strengt
   return layer(12, 4, 0.05) + layer(6, 0, 0.07) + layer(0, -3, 0.1);
 }
 
-/** Back to front: scene, accents, subject. */
-function items(layout: Layout): { item: Item; role: 'scene' | 'accent' | 'subject' }[] {
-  const out: { item: Item; role: 'scene' | 'accent' | 'subject' }[] = [];
+/** Back to front: scene, accents, motion marks, subject. */
+function items(layout: Layout): { item: Item; role: 'scene' | 'accent' | 'subject' | 'motion' }[] {
+  const out: { item: Item; role: 'scene' | 'accent' | 'subject' | 'motion' }[] = [];
   if (layout.scene) out.push({ item: layout.scene.item, role: 'scene' });
+  if (layout.motion) out.push({ item: layout.motion, role: 'motion' });
   for (const placed of layout.accents) out.push({ item: { kind: 'icon', placed }, role: 'accent' });
   out.push({ item: layout.subject, role: 'subject' });
   return out;
@@ -173,11 +175,11 @@ function realisticTheme(layout: Layout, { palette }: ThemeContext): string {
       box = { x: 150, y: 150, w: 724, h: 724 };
     } else {
       const p = item.placed;
-      const m = iconMetrics(p.name);
+      const m = iconMetrics(p.art);
       const k = unitScale(p);
       const w = m.w * k;
       const h = m.h * k;
-      mask = `<g transform="${placementTransform(p)}"><g fill="#fff" stroke="#fff" stroke-width="0">${silhouetteBody(iconBody(p.name))}</g></g>`;
+      mask = `<g transform="${placementTransform(p)}"><g fill="#fff" stroke="#fff" stroke-width="0">${shapeOf(p.art)}</g></g>`;
       const side = Math.max(w, h) * 0.75;
       box = { x: p.x - side, y: p.y - side, w: side * 2, h: side * 2 };
     }
@@ -193,7 +195,7 @@ function realisticTheme(layout: Layout, { palette }: ThemeContext): string {
   const floor = (item: Item): string => {
     if (item.kind !== 'icon') return '';
     const p = item.placed;
-    const m = iconMetrics(p.name);
+    const m = iconMetrics(p.art);
     const k = unitScale(p);
     const bottom = p.y + (m.h / 2) * k;
     const w = Math.min(m.w, m.h * 1.2) * k * 0.55;
@@ -273,7 +275,7 @@ function abstractTheme(layout: Layout, { rng, palette }: ThemeContext): string {
     if (item.kind === 'icon') {
       parts.push(silhouette(item, ink, 7));
       parts.push(
-        art(item, { body: recolorBody(iconBody(item.placed.name), snap).replace(/ opacity="[^"]*"/g, '') }),
+        art(item, { body: recolorBody(iconBody(item.placed), snap).replace(/ opacity="[^"]*"/g, '') }),
       );
     } else {
       parts.push(art(item));

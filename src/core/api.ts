@@ -28,6 +28,10 @@ export const generationRequestSchema = z.object({
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
 
+/** One thing the built-in composer drew: the prompt's word, the art's name and "<set>:<icon>". */
+export const drawnSubjectSchema = z.object({ word: z.string(), label: z.string(), art: z.string() });
+export type DrawnSubject = z.infer<typeof drawnSubjectSchema>;
+
 export const generatedImageViewSchema = z.object({
   id: z.string(),
   url: z.string(),
@@ -43,6 +47,8 @@ export const generatedImageViewSchema = z.object({
   createdAt: z.string(),
   /** The provider made its own vector (the composer does); otherwise SVG downloads are traced. */
   hasVector: z.boolean(),
+  /** What the built-in composer drew, subject first; absent for providers that draw the whole prompt. */
+  subjects: z.array(drawnSubjectSchema).optional(),
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 
@@ -53,7 +59,7 @@ export const generationStatusSchema = z.object({
   attempts: z.number().int(),
   /** While running: what the job is doing now. */
   phase: z.enum(['generating', 'checking', 'storing']).optional(),
-  /** Credits charged (0 or 1); a failed generation's credit is refunded. */
+  /** Credits this generation costs (0 or 1); a failed one costs 0 (its credit was refunded). */
   cost: z.number().int(),
   error: z.string().optional(),
   image: generatedImageViewSchema.optional(),

@@ -20,6 +20,9 @@ export const MESSAGES = {
   noImageDataReturned: 'No image data returned from the API',
   failedToGenerate: 'Failed to generate image',
   noValidImage: 'Failed to generate a valid image after multiple attempts',
+  /** The built-in composer has no art for the prompt's subject; nothing was charged. */
+  composerMiss: (words: readonly string[]) =>
+    `The built-in clipart composer could not draw ${words.map((w) => `"${w}"`).join(', ')}. Try a plainer noun for the main thing (for example "dog", "house" or "lighthouse"). Nothing was charged. (With an AI image provider set up, Clipsmith can draw anything.)`,
   imageLoadFailed: 'Failed to load the generated image',
   /** Ours: provider rate limit / overload (the spec leaves provider errors undisplayed). */
   providerBusy: 'The image service is busy, please try again in a minute',

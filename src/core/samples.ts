@@ -7,7 +7,14 @@ export type SamplePicture = { prompt: string; theme: ThemeId; seed: number; src:
 
 export const LANDING_SAMPLES: readonly SamplePicture[] = [
   { prompt: 'Cute fox in a forest', theme: 'default', seed: 7, src: '/samples/sample-1.png' },
-  { prompt: 'Rocket ship in space', theme: 'comic', seed: 3, src: '/samples/sample-2.png' },
+  { prompt: 'Rocket flying through space', theme: 'comic', seed: 3, src: '/samples/sample-2.png' },
   { prompt: 'Happy pizza character', theme: 'watercolor', seed: 5, src: '/samples/sample-3.png' },
   { prompt: 'Robot assistant', theme: 'pixel', seed: 2, src: '/samples/sample-4.png' },
 ];
+
+/** One prompt drawn in every theme, so a theme tile shows what the theme looks like. */
+export const THEME_SAMPLE_PROMPT = 'A fox with a balloon';
+
+export function themeSample(theme: ThemeId): SamplePicture {
+  return { prompt: THEME_SAMPLE_PROMPT, theme, seed: 4, src: `/samples/theme-${theme}.png` };
+}

@@ -15,7 +15,11 @@ import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
 import { createModelWatch, type ModelWatch } from './generation/providers/model-watch';
-import { createOfflineComposer } from './generation/providers/offline';
+import {
+  createOfflineComposer,
+  OFFLINE_PROVIDER_NAME,
+  warmOfflineComposer,
+} from './generation/providers/offline';
 import { createOpenAIClient, createOpenAIProvider } from './generation/providers/openai';
 import {
   failGeneration,
@@ -190,6 +194,11 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const thumbnails = createThumbnailQueue({ db, storage, deletions, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
+    // The composer reads its word and art index now: a missing one (no `npm run build`) stops
+    // start-up with a message saying so, and the first picture does not wait for it.
+    if (config.workers > 0 && imageProvider.name === OFFLINE_PROVIDER_NAME) {
+      logger.info({ ms: Math.round(warmOfflineComposer()) }, 'composer index loaded');
+    }
     const usePgBoss = config.jobs.queue === 'pg-boss' && config.database.kind === 'postgres';
     const jobTimeoutMs = overrides.jobTimeoutMs ?? config.jobs.timeoutMs;
     const pipeline = {

@@ -50,6 +50,60 @@ describe('DELETE /api/me', () => {
     expect((await t.request('/api/me', { cookie })).status).toBe(200);
   });
 
+  it('keeps only amounts, kinds and dates for the books: no prompt text, contact message or mail of the member', async () => {
+    const { cookie, user } = await signUp(t, 'Private.Person@example.com');
+    const keeper = await signUp(t, 'keeper@example.com');
+    const db = t.deps.database.db;
+    await db.execute(
+      sql`insert into credit_transactions (user_id, type, amount, description, reference_id) values
+          (${user.id}, 'purchase', 10, 'Purchased Starter pack', 'scrub-ref-1'),
+          (${user.id}, 'spend', -1, 'my secret birthday surprise for ann', 'scrub-ref-2'),
+          (${user.id}, 'refund', 1, 'Refund: my secret birthday surprise for ann', 'scrub-ref-3'),
+          (${keeper.user.id}, 'spend', -1, 'a keeper prompt', 'scrub-ref-4')`,
+    );
+    await db.execute(
+      sql`insert into contact_messages (name, email, message, user_id) values
+          ('Private Person', 'private.person@example.com', 'signed-in question', ${user.id}),
+          ('P', 'PRIVATE.PERSON@example.com', 'question sent while signed out', null),
+          ('Keeper', 'keeper@example.com', 'keeper question', ${keeper.user.id})`,
+    );
+    await db.execute(
+      sql`insert into outbox ("to", subject, text, transport) values
+          ('private.person@example.com', 'Reset your password', 'link', 'outbox'),
+          ('keeper@example.com', 'Reset your password', 'link', 'outbox')`,
+    );
+
+    const res = await t.request('/api/me', {
+      method: 'DELETE',
+      json: { confirmEmail: 'private.person@example.com' },
+      cookie,
+    });
+    expect(res.status).toBe(200);
+
+    const ledger = await rows<{ user_id: string | null; type: string; amount: number; description: string }>(
+      t,
+      sql`select user_id, type, amount, description from credit_transactions
+          where reference_id in ('scrub-ref-1', 'scrub-ref-2', 'scrub-ref-3', 'scrub-ref-4') order by reference_id`,
+    );
+    expect(ledger).toEqual([
+      { user_id: null, type: 'purchase', amount: 10, description: 'Credit purchase' },
+      { user_id: null, type: 'spend', amount: -1, description: 'Credit spent' },
+      { user_id: null, type: 'refund', amount: 1, description: 'Credit refund' },
+      { user_id: keeper.user.id, type: 'spend', amount: -1, description: 'a keeper prompt' },
+    ]);
+    const everything = JSON.stringify([
+      await rows(t, sql`select name, email, message, user_id from contact_messages`),
+      await rows(t, sql`select "to", subject from outbox`),
+    ]).toLowerCase();
+    expect(everything).not.toContain('private.person');
+    expect(everything).toContain('keeper@example.com');
+    const [{ n: mail }] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from outbox where "to" = 'keeper@example.com'`,
+    );
+    expect(mail).toBeGreaterThanOrEqual(1);
+  });
+
   it('needs a session', async () => {
     const res = await t.request('/api/me', { method: 'DELETE', json: { confirmEmail: 'a@example.com' } });
     expect(res.status).toBe(401);

@@ -379,4 +379,48 @@ describe('the default provider (built-in composer) end to end', () => {
     expect(text).toMatch(/<title>[^<]*fox[^<]*<\/title>/i);
     expect(text).toContain('width="512"');
   }, 30_000);
+
+  it('reports what it drew on the status and the image, and providers that draw the whole prompt leave it out', async () => {
+    const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
+    const app = await setup({ imageProvider: createOfflineComposer() });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a lighthouse with waves and sun' })).json();
+    const done = await finished(app, cookie, id);
+    expect(done.status).toBe('succeeded');
+    expect(done.image?.subjects).toEqual([
+      { word: 'lighthouse', label: 'lighthouse', art: 'game-icons:lighthouse' },
+      { word: 'waves', label: 'water wave', art: 'fluent-emoji-flat:water-wave' },
+      { word: 'sun', label: 'sun', art: 'fluent-emoji-flat:sun' },
+    ]);
+    // Read again from the database, not from the job's memory.
+    const again = await finished(app, cookie, id);
+    expect(again.image?.subjects?.map((s) => s.art)).toEqual(done.image?.subjects?.map((s) => s.art));
+
+    await app.close();
+    const scripted = await setup();
+    const other = await signUp(scripted);
+    const job = await (await generate(scripted, other.cookie, { prompt: 'a lighthouse' })).json();
+    const image = (await finished(scripted, other.cookie, job.id)).image;
+    expect(image).toBeDefined();
+    expect(image).not.toHaveProperty('subjects');
+  }, 90_000);
+
+  it('fails a prompt whose subject it has no art for, naming the words, and charges nothing', async () => {
+    const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
+    const app = await setup({ imageProvider: createOfflineComposer() });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 1);
+    // A premium theme: the credit is taken when the job is created, and must come back.
+    const res = await generate(app, cookie, { prompt: 'a zorblax on the table', theme: 'comic' });
+    expect(res.status).toBe(202);
+    const { id } = await res.json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({ status: 'failed', cost: 0, error: MESSAGES.composerMiss(['zorblax']) });
+    expect(done.error).toContain('"zorblax"');
+    expect(done).not.toHaveProperty('image');
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+    expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
+    // Not retried as if the service were busy: one attempt.
+    expect(done.attempts).toBe(1);
+  }, 30_000);
 });

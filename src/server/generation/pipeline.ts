@@ -293,10 +293,11 @@ async function storeImage(
       returning id
     )
     insert into ${generatedImages}
-      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, provider, model, width, height, has_svg)
+      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, provider, model, width, height, has_svg, subjects)
     select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
       ${job.quality}, ${job.privacy}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
-      ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int
+      ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int,
+      ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb
     from done
     returning id`,
   );

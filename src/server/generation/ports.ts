@@ -1,6 +1,7 @@
 // The generation pipeline's ports. Each outside service (image model, image check, moderation)
 // has an embedded default and a real adapter; the pipeline only knows these types.
 
+import type { DrawnSubject } from '../../core/api';
 import type { Quality, ThemeId } from '../../core/options';
 
 export type { Quality };
@@ -24,6 +25,8 @@ export type GeneratedImage = {
   svg?: string;
   provider: string;
   model: string;
+  /** What was drawn, for providers that compose from known art (the offline composer); others leave it out. */
+  subjects?: DrawnSubject[];
 };
 
 export type ImageProvider = {

@@ -22,6 +22,7 @@ export function imageView(row: GeneratedImageRow): GeneratedImageView {
     theme: row.theme as ThemeId,
     createdAt: row.createdAt.toISOString(),
     hasVector: row.hasSvg === 1,
+    ...(row.subjects ? { subjects: row.subjects } : {}),
   };
 }
 
@@ -30,7 +31,8 @@ export function generationView(job: GenerationRow, image?: GeneratedImageRow | n
     id: job.id,
     status: job.status,
     attempts: job.attempts,
-    cost: job.cost,
+    // A failed generation was refunded (credit and monthly image): it cost nothing.
+    cost: job.status === 'failed' ? 0 : job.cost,
     ...(job.phase ? { phase: job.phase } : {}),
     ...(job.error ? { error: job.error } : {}),
     ...(image ? { image: imageView(image) } : {}),

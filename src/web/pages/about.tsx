@@ -71,10 +71,22 @@ export default function AboutPage() {
           <h2 id="credits-heading" className="!text-2xl">
             Art credits
           </h2>
+          <p>The built-in clipart composer draws with open art and finds it with open word lists:</p>
+          <ul>
+            <li>Fluent Emoji (flat) by Microsoft, MIT licence.</li>
+            <li>
+              Game Icons by Lorc, Delapouite and contributors (game-icons.net), CC BY 3.0; painted in colour
+              by Clipsmith.
+            </li>
+            <li>
+              Material Design Icons by Pictogrammers, Apache 2.0 licence; painted in colour by Clipsmith.
+            </li>
+            <li>WordNet 3.1, © Princeton University (WordNet licence), for synonyms and broader words.</li>
+            <li>Emoji keywords from Emojibase and the Unicode CLDR (MIT and Unicode licences).</li>
+          </ul>
           <p>
-            The built-in clipart composer draws with Fluent Emoji by Microsoft (MIT licence) and finds the
-            right pictures with emoji keywords from Emojibase and the Unicode CLDR (MIT licence). The full
-            notices ship with Clipsmith in THIRD_PARTY_NOTICES.md.
+            Each picture's SVG names the art sets it uses. The full notices ship with Clipsmith in
+            THIRD_PARTY_NOTICES.md.
           </p>
         </section>
 

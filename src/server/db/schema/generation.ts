@@ -1,6 +1,7 @@
 // Generation jobs and the images they produce.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { DrawnSubject } from '../../../core/api';
 import { users } from './auth';
 
 export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
@@ -57,6 +58,8 @@ export const generatedImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     hasSvg: integer('has_svg').notNull().default(0),
+    /** What the built-in composer drew ([{ word, label, art }]); null for providers that draw the whole prompt. */
+    subjects: jsonb('subjects').$type<DrawnSubject[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

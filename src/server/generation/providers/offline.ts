@@ -1,6 +1,7 @@
 // The embedded default image provider (no key, no network): a thin adapter around src/composer.
-import { composeClipart } from '../../../composer';
-import type { GeneratedImage, GenerateImageInput, ImageProvider } from '../ports';
+import { ComposerMiss, composeClipart, getLexicon } from '../../../composer';
+import { MESSAGES } from '../../../core/messages';
+import { type GeneratedImage, type GenerateImageInput, type ImageProvider, ProviderError } from '../ports';
 
 export const OFFLINE_PROVIDER_NAME = 'offline-composer';
 export const OFFLINE_MODEL = 'clipsmith-composer-1';
@@ -11,13 +12,29 @@ export function createOfflineComposer(): ImageProvider {
     model: OFFLINE_MODEL,
     async generateImage(input: GenerateImageInput): Promise<GeneratedImage> {
       input.signal?.throwIfAborted();
-      // Match on what the person typed; the wrapped model prompt is full of clipart boilerplate.
-      const { svg, png } = await composeClipart({
-        prompt: input.userPrompt || input.prompt,
-        theme: input.theme,
-        seed: input.seed,
-      });
-      return { png, svg, provider: OFFLINE_PROVIDER_NAME, model: OFFLINE_MODEL };
+      try {
+        // Match on what the person typed; the wrapped model prompt is full of clipart boilerplate.
+        const { svg, png, subjects } = await composeClipart({
+          prompt: input.userPrompt || input.prompt,
+          theme: input.theme,
+          seed: input.seed,
+        });
+        return { png, svg, subjects, provider: OFFLINE_PROVIDER_NAME, model: OFFLINE_MODEL };
+      } catch (error) {
+        // No art for the subject: the job fails (and is refunded) rather than drawing something else.
+        if (error instanceof ComposerMiss)
+          throw new ProviderError({
+            code: 'declined',
+            userMessage: MESSAGES.composerMiss(error.words),
+            cause: error,
+          });
+        throw error;
+      }
     },
   };
+}
+
+/** Reads the composer's index now (start-up), so the first picture does not wait for it. Returns ms. */
+export function warmOfflineComposer(): number {
+  return getLexicon().loadMs;
 }

