@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { validateDownload } from '../../core/download';
+import { isVisibleToEveryone } from '../../core/image-access';
 import type { Auth } from '../auth/auth';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
@@ -45,8 +46,9 @@ export function imageRoutes(deps: {
   const send = async (c: Context, image: GeneratedImageRow, key: string) => {
     const object = await deps.storage.get(key);
     if (!object) throw notFound('Image not found');
-    const cacheControl =
-      image.privacy === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store';
+    const cacheControl = isVisibleToEveryone(image)
+      ? 'public, max-age=31536000, immutable'
+      : 'private, no-store';
     const headers = { 'Cache-Control': cacheControl, ETag: object.etag, 'Content-Type': object.contentType };
     if (c.req.header('if-none-match') === object.etag) return c.body(null, 304, headers);
     return c.body(new Uint8Array(object.bytes), 200, headers);
@@ -57,7 +59,7 @@ export function imageRoutes(deps: {
       const match = /^(.+)\.png$/.exec(c.req.param('name'));
       if (!match) throw notFound('Image not found');
       const image = await visible(c, match[1]);
-      if (image.privacy === 'public' && deps.publicImageBaseUrl) {
+      if (isVisibleToEveryone(image) && deps.publicImageBaseUrl) {
         return c.redirect(`${deps.publicImageBaseUrl}/${imageKeys.original(image.id)}`, 302);
       }
       return send(c, image, imageKeys.original(image.id));
@@ -82,7 +84,7 @@ export function imageRoutes(deps: {
       return c.body(new Uint8Array(file.bytes), 200, {
         'Content-Type': file.contentType,
         'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'Cache-Control': image.privacy === 'public' ? 'public, max-age=86400' : 'private, no-store',
+        'Cache-Control': isVisibleToEveryone(image) ? 'public, max-age=86400' : 'private, no-store',
         ...(file.etag ? { ETag: file.etag } : {}),
         'X-Variant-Cache': file.cached ? 'hit' : 'miss',
       });
