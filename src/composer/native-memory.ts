@@ -12,8 +12,8 @@ let collect: Gc | null | undefined;
 
 function gcFunction(): Gc | null {
   if (collect !== undefined) return collect;
-  const existing = (globalThis as { gc?: Gc }).gc;
-  if (existing) return (collect = existing);
+  collect = (globalThis as { gc?: Gc }).gc ?? null;
+  if (collect) return collect;
   try {
     setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as Gc;
