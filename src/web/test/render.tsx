@@ -15,6 +15,7 @@ export function makeMe(user: Partial<Me['user']> = {}): Me {
       username: 'jane',
       usernameChangedAt: null,
       avatarInitials: 'JD',
+      signedInBefore: true,
       ...user,
     },
     membership: { tier: 'free', status: 'active', imageCount: 0, imageLimit: 3, periodEnd: null },
