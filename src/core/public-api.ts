@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { generatedImageViewSchema, generationStatusSchema } from './api';
+import { generatedImageViewSchema, generationStatusSchema, safeText } from './api';
 import { tierLabel } from './tiers';
 
 // Enterprise's API keys and the public REST API (/api/v1). The server validates with these
@@ -26,8 +26,7 @@ export const API_MESSAGES = {
     `Too many requests with this API key. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
 } as const;
 
-export const apiKeyNameSchema = z
-  .string({ error: API_MESSAGES.keyNameRequired })
+export const apiKeyNameSchema = safeText({ error: API_MESSAGES.keyNameRequired })
   .trim()
   .min(1, API_MESSAGES.keyNameRequired)
   .max(API_KEY_NAME_MAX_LENGTH, API_MESSAGES.keyNameTooLong);
