@@ -234,7 +234,7 @@ describe('R3: credits buy images past every plan’s limit', () => {
   });
 });
 
-describe('migration 0007 backfill', () => {
+describe('migration 0008 backfill', () => {
   it('marks paid: private now, generated private, or charged by a privacy change; nothing else', async () => {
     const app = await setup();
     const { user } = await signUp(app);
@@ -267,7 +267,7 @@ describe('migration 0007 backfill', () => {
     await db.update(memberships).set({ tier: 'free' }).where(eq(memberships.userId, user.id));
 
     const file = readFileSync(
-      path.join(import.meta.dirname, '../../src/server/db/migrations/0007_image_privacy_paid.sql'),
+      path.join(import.meta.dirname, '../../src/server/db/migrations/0008_image_privacy_paid.sql'),
       'utf8',
     );
     const backfill = file.slice(file.indexOf('UPDATE "generated_images"'));
