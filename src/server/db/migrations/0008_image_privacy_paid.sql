@@ -1,4 +1,5 @@
-ALTER TABLE "generated_images" ADD COLUMN "privacy_paid" boolean DEFAULT false NOT NULL;-- Backfill from the records we have (hand-written): an image's privacy counts as paid when it is
+ALTER TABLE "generated_images" ADD COLUMN "privacy_paid" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+-- Backfill from the records we have (hand-written): an image's privacy counts as paid when it is
 -- private now (it got there at generation or by a change its owner's plan or a credit paid for),
 -- when its generation asked for private, or when the ledger holds its 'privacy:<id>' spend. A
 -- public image once made private on a paid plan and back left no record: it stays unpaid.
