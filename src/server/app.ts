@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { accountRoutes } from './account/routes';
+import { apiKeyRoutes } from './api-keys/routes';
 import { SESSION_DAYS } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { sessionHint } from './auth/session-hint';
@@ -22,6 +23,8 @@ import { createSpa } from './http/spa';
 import { imageRoutes } from './images/routes';
 import { metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
+import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
+import { publicApiRoutes } from './public-api/routes';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -119,6 +122,22 @@ export function createApp(deps: Deps) {
       publicImageBaseUrl: config.publicImageBaseUrl,
     }),
   );
+  app.route('/api/keys', apiKeyRoutes({ db: deps.database.db, auth: deps.auth }));
+  app.route(
+    '/api/v1',
+    publicApiRoutes({
+      db: deps.database.db,
+      moderation: deps.moderation,
+      events: deps.events,
+      jobs: deps.jobs,
+      storage: deps.storage,
+      deletions: deps.deletions,
+      rateLimiter: deps.rateLimiter,
+      rateLimitPerMinute: config.apiRateLimitPerMinute,
+      origin: config.publicUrl,
+    }),
+  );
+  app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
   mountGallery(app, {
