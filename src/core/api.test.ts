@@ -200,6 +200,7 @@ describe('meSchema', () => {
         username: 'jane',
         usernameChangedAt: null,
         avatarInitials: 'JA',
+        signedInBefore: true,
       },
       membership: { tier: 'enterprise', status: 'active', imageCount: 7, imageLimit: null, periodEnd: null },
       credits: 0,

@@ -10,10 +10,19 @@ import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
 import { PROMPT_MAX_LENGTH } from './prompt';
 import { isSafeRedirectPath } from './redirect';
+import { isStorableText } from './text';
 import { TIERS } from './tiers';
 
 // Schemas of the JSON API, used by the server to validate and by the web app for forms and
 // typed responses. Messages are the ones the user sees next to the field.
+
+/**
+ * Every text a request carries starts here, never at a bare `z.string()`: a NUL byte or a lone
+ * surrogate is refused with a 400 before it can reach the database (see core/text.ts).
+ */
+export function safeText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, { message: MESSAGES.unstorableText, abort: true });
+}
 
 export const themeIdSchema = z.enum(THEME_IDS);
 export const qualitySchema = z.enum(QUALITY_IDS);
@@ -21,8 +30,7 @@ export const privacySchema = z.enum(PRIVACY_IDS);
 export const tierSchema = z.enum(TIERS);
 
 export const generationRequestSchema = z.object({
-  prompt: z
-    .string({ error: MESSAGES.enterDescription })
+  prompt: safeText({ error: MESSAGES.enterDescription })
     .trim()
     .min(1, MESSAGES.enterDescription)
     .max(PROMPT_MAX_LENGTH, MESSAGES.promptTooLong),
@@ -71,26 +79,22 @@ export const generationStatusSchema = z.object({
 });
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
-export const emailSchema = z
-  .string({ error: MESSAGES.invalidEmail })
+export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
   .pipe(z.email(MESSAGES.invalidEmail));
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordTooShort })
+export const passwordSchema = safeText({ error: MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
 
-export const usernameSchema = z
-  .string({ error: MESSAGES.usernameInvalid })
+export const usernameSchema = safeText({ error: MESSAGES.usernameInvalid })
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_]{3,30}$/, MESSAGES.usernameInvalid);
 
 export const profileUpdateSchema = z.object({
-  fullName: z
-    .string({ error: MESSAGES.fullNameRequired })
+  fullName: safeText({ error: MESSAGES.fullNameRequired })
     .trim()
     .min(1, MESSAGES.fullNameRequired)
     .max(100, MESSAGES.fullNameTooLong),
@@ -106,14 +110,12 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.contactNameRequired })
+  name: safeText({ error: MESSAGES.contactNameRequired })
     .trim()
     .min(1, MESSAGES.contactNameRequired)
     .max(100, MESSAGES.contactNameTooLong),
   email: emailSchema,
-  message: z
-    .string({ error: MESSAGES.contactMessageTooShort })
+  message: safeText({ error: MESSAGES.contactMessageTooShort })
     .trim()
     .min(10, MESSAGES.contactMessageTooShort)
     .max(5000, MESSAGES.contactMessageTooLong),
@@ -123,9 +125,9 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const checkoutRequestSchema = z
   .object({
     kind: z.enum(['plan', 'pack']),
-    id: z.string().trim().min(1),
+    id: safeText().trim().min(1),
     /** Same-site path to come back to after checkout; anything else is rejected. */
-    returnTo: z.string().refine(isSafeRedirectPath, MESSAGES.invalidReturnPath).optional(),
+    returnTo: safeText().refine(isSafeRedirectPath, MESSAGES.invalidReturnPath).optional(),
   })
   .superRefine((value, ctx) => {
     const known =
@@ -175,10 +177,9 @@ export type CheckoutConfirmation = z.infer<typeof checkoutConfirmationSchema>;
 export const GALLERY_SORTS = ['newest', 'oldest'] as const;
 // Query strings arrive as text, hence the coercion; an empty search means no search.
 export const galleryQuerySchema = z.object({
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: safeText().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  q: z
-    .string()
+  q: safeText()
     .trim()
     .max(200)
     .optional()
@@ -221,9 +222,9 @@ export const galleryPageSchema = z.object({
 });
 export type GalleryPage = z.infer<typeof galleryPageSchema>;
 
-/** GET /api/gallery/:id, the share page's data. */
-export const sharedImageSchema = galleryItemSchema;
-export type SharedImage = GalleryItem;
+/** GET /api/gallery/:id, the share page's data; 'private' only ever reaches the image's owner. */
+export const sharedImageSchema = galleryItemSchema.extend({ privacy: privacySchema });
+export type SharedImage = z.infer<typeof sharedImageSchema>;
 
 /** A numbered page (history, credit activity). */
 function numberedPage<T extends z.ZodType>(item: T) {
@@ -236,7 +237,12 @@ function numberedPage<T extends z.ZodType>(item: T) {
   });
 }
 
-export const historyItemSchema = generatedImageViewSchema.extend({ quality: z.string() });
+/** One of the member's own images, with what only its owner needs to know. */
+export const historyItemSchema = generatedImageViewSchema.extend({
+  quality: z.string(),
+  /** Its privacy was paid for: switching it to private again is free (core/image-access). */
+  privacyPaid: z.boolean(),
+});
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyPageSchema = numberedPage(historyItemSchema);
 export type HistoryPage = z.infer<typeof historyPageSchema>;
@@ -292,6 +298,8 @@ export const meSchema = z.object({
     /** ISO 8601 once the one allowed username change has been used. */
     usernameChangedAt: z.string().nullable(),
     avatarInitials: z.string(),
+    /** False until the member signs in again after the session their sign-up opened ("Welcome" vs "Welcome back"). */
+    signedInBefore: z.boolean(),
   }),
   membership: z.object({
     tier: tierSchema,

@@ -24,3 +24,10 @@ export const LEDGER_DESCRIPTION_LENGTH = 50;
 /** Better Auth checks the same bounds on the server (auth.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A readable cookie mirroring Better Auth's httpOnly session cookie: it says only "a session cookie
+ * was set", so the web app skips /api/me (and its 401) for visitors. Never an authority: the
+ * server decides who is signed in.
+ */
+export const SESSION_HINT_COOKIE = 'clipsmith_session';

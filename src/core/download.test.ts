@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  backgroundLabel,
   DOWNLOAD_FORMATS,
   DOWNLOAD_MESSAGES,
   DOWNLOAD_SIZE_LABELS,
@@ -8,6 +9,7 @@ import {
   describeDownload,
   downloadFileName,
   downloadQuerySchema,
+  MENU_BACKGROUNDS,
   validateDownload,
   variantCacheKey,
 } from './download';
@@ -131,9 +133,30 @@ describe('describeDownload', () => {
   it('marks 2048 as upscaled and JPEG as flattened on white', () => {
     const big = describeDownload({ format: 'png', size: 2048, variant: 'sticker', hasVector: false });
     expect(big.upscaled).toBe(true);
-    expect(big.label).toBe('PNG · 2048 px (upscaled) · Sticker (die-cut)');
+    expect(big.label).toBe('PNG · 2048 × 2048 px (upscaled) · Sticker (die-cut)');
     const jpg = describeDownload({ format: 'jpg', size: 512, variant: 'original', hasVector: false });
     expect(jpg.upscaled).toBe(false);
     expect(jpg.note).toContain('flattened on white');
+    expect(jpg.label).toBe('JPEG · 512 × 512 px · White');
+  });
+
+  it('calls the picture as stored what it is: transparent, except in a JPEG', () => {
+    expect(describeDownload({ format: 'png', size: 128, variant: 'original', hasVector: true }).label).toBe(
+      'PNG · 128 × 128 px · Transparent',
+    );
+    expect(describeDownload({ format: 'svg', size: 128, variant: 'original', hasVector: true }).label).toBe(
+      'SVG · any size (vector) · Transparent',
+    );
+  });
+});
+
+describe('MENU_BACKGROUNDS', () => {
+  it('offers only backgrounds that give different files (every stored picture is already transparent)', () => {
+    expect(MENU_BACKGROUNDS).toEqual(['original', 'sticker']);
+    expect(MENU_BACKGROUNDS.map((variant) => backgroundLabel('png', variant))).toEqual([
+      'Transparent',
+      'Sticker (die-cut)',
+    ]);
+    expect(backgroundLabel('jpg', 'original')).toBe('White');
   });
 });

@@ -36,6 +36,20 @@ export const DOWNLOAD_VARIANTS = [
 
 export type DownloadVariant = (typeof DOWNLOAD_VARIANTS)[number]['id'];
 
+/**
+ * The backgrounds the download menu offers. Every stored picture already has a transparent background
+ * (the composer draws without one; other providers' pictures are cut out before they are stored), so
+ * 'transparent' gives the same file as 'original': the menu offers only the choices that differ. The
+ * API still accepts 'transparent'.
+ */
+export const MENU_BACKGROUNDS = ['original', 'sticker'] as const satisfies readonly DownloadVariant[];
+
+/** What a background choice gives in a format: a JPEG has no transparency, so its picture sits on white. */
+export function backgroundLabel(format: DownloadFormat, variant: DownloadVariant): string {
+  if (variant === 'sticker') return 'Sticker (die-cut)';
+  return downloadFormatInfo(format).transparency ? 'Transparent' : 'White';
+}
+
 export const DOWNLOAD_DEFAULTS = { format: 'png', size: 1024, variant: 'original' } as const satisfies {
   format: DownloadFormat;
   size: DownloadSize;
@@ -116,7 +130,7 @@ export function variantCacheKey(input: { imageId?: string } & DownloadRequest): 
 }
 
 export interface DownloadDescription {
-  /** One line for the UI, e.g. 'PNG · 2048 px (upscaled) · Sticker (die-cut)'. */
+  /** One line for the UI, e.g. 'PNG · 2048 × 2048 px (upscaled) · Sticker (die-cut)'. */
   label: string;
   formatLabel: string;
   sizeLabel: string;
@@ -134,8 +148,11 @@ export interface DownloadDescription {
 export function describeDownload(input: DownloadRequest & { hasVector: boolean }): DownloadDescription {
   const traced = input.format === 'svg' && (!input.hasVector || input.variant === 'sticker');
   const formatLabel = traced ? 'SVG (traced)' : downloadFormatInfo(input.format).label;
-  const sizeLabel = input.format === 'svg' ? 'any size (vector)' : DOWNLOAD_SIZE_LABELS[input.size];
-  const variantLabel = DOWNLOAD_VARIANTS.find((v) => v.id === input.variant)!.label;
+  const sizeLabel =
+    input.format === 'svg'
+      ? 'any size (vector)'
+      : `${input.size} × ${input.size} px${input.size > NATIVE_IMAGE_SIZE ? ' (upscaled)' : ''}`;
+  const variantLabel = backgroundLabel(input.format, input.variant);
   const upscaled = input.format !== 'svg' && input.size > NATIVE_IMAGE_SIZE;
   let note: string | null = null;
   if (input.format === 'jpg') note = 'JPEG has no transparency: flattened on white';

@@ -35,10 +35,15 @@ export const MESSAGES = {
 
   // Entitlement
   premiumRequiresCredit: 'You need 1 credit to use premium features',
-  limitReachedFree: (limit: number) =>
+  /** Every plan: credits buy images past the monthly limit (ours: the spec allowed only Free). */
+  limitReached: (limit: number) =>
     `You've reached your monthly limit of ${limit} images. Upgrade your plan or purchase credits to generate more.`,
-  limitReachedPaid: (limit: number) =>
-    `You've reached your monthly limit of ${limit} images. Upgrade your plan to generate more.`,
+  /** Ours: the cost line when the monthly images are used and a credit pays for this one. */
+  overLimitUsesCredit: 'Monthly images used — this one uses 1 credit',
+  usesOneCredit: 'Uses 1 credit',
+  /** Ours: a free member without credits asks to make a public picture private. */
+  privacyRequiresCredit:
+    'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
   notEnoughCredits: 'Not enough credits',
   clickToUseCredit: 'Click to use 1 credit',
   themeUpgrade: 'Upgrade to Premium or purchase credits to unlock all themes!',
@@ -46,6 +51,10 @@ export const MESSAGES = {
     `This theme will use 1 credit. You have ${credits} ${plural(credits, 'credit', 'credits')} available.`,
   generationsLeft: (left: number) =>
     `You have ${left} ${plural(left, 'generation', 'generations')} left this month.`,
+
+  /** Ours: a text field holds a NUL byte or half of an emoji (only a script sends those). */
+  unstorableText:
+    'This text contains characters that cannot be saved (a NUL byte or a broken emoji). Please retype it.',
 
   // Sign-in and sign-up
   fillAllFields: 'Please fill in all fields',

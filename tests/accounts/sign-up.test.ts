@@ -41,10 +41,33 @@ describe('sign-up', () => {
         fullName: '',
         username: profile.username,
         usernameChangedAt: null,
+        signedInBefore: false,
       },
       membership: { tier: 'free', status: 'active', imageCount: 0, periodEnd: null },
       credits: 0,
     });
+  });
+
+  it('counts a member as returning once they sign in again after the sign-up session', async () => {
+    const { cookie, user, email, password } = await signUp(t);
+    const meOf = async (c: string) =>
+      meSchema.parse(await (await t.request('/api/me', { cookie: c })).json()).user.signedInBefore;
+    expect(await meOf(cookie)).toBe(false);
+    // A sign-in seconds after sign-up (the same visit) is still the first time…
+    const again = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    expect(again.status).toBe(200);
+    expect(await meOf(cookieFrom(again))).toBe(false);
+    // …one a day later is a return, and every session of that member now says so.
+    await rows(t, sql`update "user" set created_at = created_at - interval '1 day' where id = ${user.id}`);
+    await rows(
+      t,
+      sql`update session set created_at = created_at - interval '1 day' where user_id = ${user.id}`,
+    );
+    expect(await meOf(cookie)).toBe(false);
+    const later = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    expect(later.status).toBe(200);
+    expect(await meOf(cookieFrom(later))).toBe(true);
+    expect(await meOf(cookie)).toBe(true);
   });
 
   it('trims and lower-cases the e-mail', async () => {

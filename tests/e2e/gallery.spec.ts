@@ -275,6 +275,39 @@ test.describe('history', () => {
     await page.close();
   });
 
+  test('on a phone the prompt is written under each picture; on a desktop it waits for hover', async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({
+      baseURL,
+      viewport: { width: 360, height: 800 },
+      hasTouch: true,
+      storageState: await ownerContext.storageState(),
+    });
+    const page = await phone.newPage();
+    await page.goto('/history');
+    const caption = page
+      .getByRole('list', { name: /^Your images/ })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: new RegExp(SECRET) }) })
+      .getByTestId('history-prompt');
+    // The whole prompt, in view without hovering, below the picture (not over it).
+    await expect(caption).toBeVisible();
+    await expect(caption).toHaveText(SECRET);
+    const tileBox = (await page.getByRole('button', { name: new RegExp(SECRET) }).boundingBox())!;
+    const captionBox = (await caption.boundingBox())!;
+    expect(captionBox.y).toBeGreaterThanOrEqual(tileBox.y + tileBox.height);
+    await expect(page.getByTestId('history-prompt')).toHaveCount(15);
+    await phone.close();
+
+    const desktop = await ownerContext.newPage();
+    await desktop.setViewportSize({ width: 1280, height: 800 });
+    await desktop.goto('/history');
+    await expect(historyTiles(desktop)).toHaveCount(15);
+    await expect(desktop.getByTestId('history-prompt').first()).toBeHidden();
+    await desktop.close();
+  });
+
   test('the preview changes privacy and deletes after confirmation', async () => {
     const page = await ownerContext.newPage();
     await page.goto('/history');
@@ -287,7 +320,8 @@ test.describe('history', () => {
 
     await dialog.getByRole('button', { name: 'Make public' }).click();
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();
-    await expect(dialog.getByText(/included in your Basic plan/)).toBeVisible();
+    // Generated private on the Basic plan: its privacy is paid for, so switching back is free.
+    await expect(dialog.getByText(/its privacy is already paid for/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Make private' }).click();
     await expect(dialog.getByText('Private', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -325,7 +359,9 @@ test.describe('history', () => {
     await historyTiles(page).first().click();
     const dialog = page.getByTestId('image-preview-dialog');
     await dialog.getByRole('button', { name: 'Make private' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('You need 1 credit to use premium features');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
+    );
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();
   });
 

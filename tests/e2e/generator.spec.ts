@@ -34,7 +34,7 @@ test.describe('generator', () => {
     const prompt = page.getByLabel('Describe your clipart');
     const generate = page.getByRole('button', { name: 'Generate', exact: true });
     await expect(generate).toBeDisabled();
-    await expect(page.getByTestId('cost-line')).toHaveText('Free — 3 of 3 left this month');
+    await expect(page.getByTestId('cost-line')).toHaveText('Free plan — 3 of 3 left this month');
 
     // A sample idea fills the prompt; the counter follows.
     await page.getByRole('button', { name: 'Robot assistant' }).click();
@@ -56,7 +56,7 @@ test.describe('generator', () => {
     await expect(page.getByTestId('generation-result').getByText('Public')).toBeVisible();
 
     // Usage refreshed after the job.
-    await expect(page.getByTestId('cost-line')).toHaveText('Free — 2 of 3 left this month');
+    await expect(page.getByTestId('cost-line')).toHaveText('Free plan — 2 of 3 left this month');
 
     // One-click download: a 1024 px PNG named by the server.
     const downloadPromise = page.waitForEvent('download');
@@ -65,18 +65,38 @@ test.describe('generator', () => {
     expect(download.suggestedFilename()).toMatch(/^clipart-\d+-1024\.png$/);
     expect(await download.failure()).toBeNull();
 
-    // The menu: JPEG cannot be transparent, and a WebP 512 download works.
+    // The menu: the picture is already transparent, so only backgrounds that differ are offered;
+    // JPEG cannot be transparent (its picture sits on white), and a WebP 512 download works.
     await page.getByRole('button', { name: 'More download options' }).click();
     const options = page.getByRole('dialog', { name: 'Download options' });
+    const backgrounds = options.getByRole('group', { name: 'Background' }).getByRole('radio');
+    await expect(backgrounds).toHaveCount(2);
+    await expect(options.getByRole('radio', { name: 'Transparent', exact: true })).toBeChecked();
+    await expect(options.getByRole('radio', { name: 'Original' })).toHaveCount(0);
     await options.getByText('JPEG', { exact: true }).click();
-    await expect(options.getByRole('radio', { name: 'Transparent background' })).toBeDisabled();
+    await expect(options.getByRole('radio', { name: 'Sticker (die-cut)' })).toBeDisabled();
+    await expect(options.getByRole('radio', { name: 'White' })).toBeChecked();
     await expect(options.getByText(/JPEG has no transparency/).first()).toBeVisible();
     await options.getByText('WebP', { exact: true }).click();
-    await expect(options.getByRole('radio', { name: 'Transparent background' })).toBeEnabled();
+    await expect(options.getByRole('radio', { name: 'Transparent', exact: true })).toBeChecked();
     await options.getByText('512 px', { exact: true }).click();
+    await expect(options.getByText('WebP · 512 × 512 px · Transparent')).toBeVisible();
     const webpPromise = page.waitForEvent('download');
     await options.getByRole('link', { name: 'Download WebP' }).click();
     expect((await webpPromise).suggestedFilename()).toMatch(/^clipart-\d+-512\.webp$/);
+
+    // The smallest size the FAQ promises (128 px) is offered, and the file really is 128 px with alpha.
+    await page.getByRole('button', { name: 'More download options' }).click();
+    await options.getByText('PNG', { exact: true }).click();
+    await options.getByText('128 px (emoji)', { exact: true }).click();
+    await expect(options.getByText('PNG · 128 × 128 px · Transparent')).toBeVisible();
+    const smallHref = await options.getByRole('link', { name: 'Download PNG' }).getAttribute('href');
+    const small = await page.request.get(smallHref ?? '');
+    expect(small.ok()).toBe(true);
+    const png = await small.body();
+    // IHDR: width and height at bytes 16–23, colour type 6 (RGBA) at byte 25.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20), png[25]]).toEqual([128, 128, 6]);
+    await page.keyboard.press('Escape');
 
     // Copy URL: the share link of a public image, 'Copied!' for 2 seconds.
     const copy = page.getByRole('button', { name: 'Copy URL' });
@@ -163,4 +183,11 @@ test.describe('generator', () => {
     await expect(page.getByTestId('generation-error')).toHaveCount(0);
     await expect(page.getByText('Failed to load the generated image')).toBeVisible({ timeout: 20_000 });
   });
+});
+
+test('the FAQ names the same download sizes the menu offers', async ({ page }) => {
+  await page.goto('/faq');
+  await page.getByText('Which file formats and sizes can I download?').click();
+  await expect(page.getByText(/in square sizes of 128, 256, 512, 1024 or 2048 pixels/)).toBeVisible();
+  await expect(page.getByText(/256 to 2048/)).toHaveCount(0);
 });

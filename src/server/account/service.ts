@@ -17,6 +17,7 @@ import {
   memberships,
   outbox,
   profiles,
+  sessions,
   users,
   verifications,
 } from '../db/schema';
@@ -38,6 +39,9 @@ const meQuery = (db: Database, name: string) =>
       periodEnd: memberships.currentPeriodEnd,
       balance: creditAccounts.balance,
       used: imageUsage.count,
+      // A session opened over a minute after the account was created is a later sign-in: the
+      // sign-up's own session starts with the account.
+      signedInBefore: sql<boolean>`exists (select 1 from ${sessions} where ${sessions.userId} = ${users.id} and ${sessions.createdAt} > ${users.createdAt} + interval '1 minute')`,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -69,6 +73,7 @@ export async function getMe(db: Database, userId: string, now = new Date()): Pro
       username: row.username ?? '',
       usernameChangedAt: row.usernameChangedAt?.toISOString() ?? null,
       avatarInitials: avatarInitials(fullName.trim() || emailPrefix(row.email)),
+      signedInBefore: Boolean(row.signedInBefore),
     },
     membership: {
       tier,

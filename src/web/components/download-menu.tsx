@@ -1,18 +1,19 @@
 import { ChevronDownIcon, DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import {
+  backgroundLabel,
   DOWNLOAD_DEFAULTS,
   DOWNLOAD_FORMATS,
   DOWNLOAD_MESSAGES,
   DOWNLOAD_SIZE_LABELS,
   DOWNLOAD_SIZES,
-  DOWNLOAD_VARIANTS,
   type DownloadFormat,
   type DownloadRequest,
   type DownloadSize,
   type DownloadVariant,
   describeDownload,
   downloadFileName,
+  MENU_BACKGROUNDS,
   validateDownload,
 } from '../../core/download';
 import { cn } from '../lib/utils';
@@ -45,8 +46,8 @@ export function downloadUrl(id: string, request: DownloadRequest): string {
 }
 
 /**
- * A split button: one click downloads a 1024 px PNG; the arrow opens a panel to pick format, size
- * and variant (labels and rules from src/core/download). Downloads are plain links, so the browser
+ * A split button: one click downloads a 1024 px transparent PNG; the arrow opens a panel to pick
+ * format, size and background (labels and rules from src/core/download). Downloads are plain links, so the browser
  * saves the file under the name the server gives it.
  */
 export function DownloadMenu({ image, className, size = 'default' }: DownloadMenuProps) {
@@ -71,10 +72,11 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
     label: DOWNLOAD_SIZE_LABELS[value],
     disabled: choice.format === 'svg',
   }));
-  const variantChoices: Choice<DownloadVariant>[] = DOWNLOAD_VARIANTS.map((variant) => ({
-    value: variant.id,
-    label: variant.label,
-    disabled: !validateDownload({ ...choice, variant: variant.id }).ok,
+  // Only backgrounds that give different files (see MENU_BACKGROUNDS), named for what they give.
+  const variantChoices: Choice<DownloadVariant>[] = MENU_BACKGROUNDS.map((variant) => ({
+    value: variant,
+    label: backgroundLabel(choice.format, variant),
+    disabled: !validateDownload({ ...choice, variant }).ok,
   }));
 
   const setFormat = (format: DownloadFormat) =>

@@ -70,7 +70,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     id: 'choosing-the-right-file-format',
     title: 'PNG, WebP, JPEG or SVG? Choosing the right file',
     excerpt:
-      'Every picture downloads in four formats and any size from 256 to 2048 pixels. Here is which one to pick, and when.',
+      'Every picture downloads in four formats and any size from 128 to 2048 pixels. Here is which one to pick, and when.',
     author: 'Sofia Lindqvist',
     date: '2025-03-17',
     readTime: '5 min read',

@@ -17,7 +17,10 @@ export default function DashboardPage() {
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">Welcome back{name ? `, ${name}` : ''}.</p>
+          <p className="mt-1 text-muted-foreground" data-testid="dashboard-greeting">
+            {me?.user.signedInBefore ? 'Welcome back' : 'Welcome'}
+            {name ? `, ${name}` : ''}.
+          </p>
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">

@@ -1,8 +1,15 @@
 import { ChevronDownIcon, MessageCircleQuestionIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { CREDIT_PACKS, PLANS, totalCredits } from '../../core/catalog';
+import { DOWNLOAD_SIZES, NATIVE_IMAGE_SIZE } from '../../core/download';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
+
+/** The sizes the download menu offers, from the same list: "128, 256, 512, 1024 or 2048". */
+function downloadSizes(): string {
+  const sizes = DOWNLOAD_SIZES.map(String);
+  return `${sizes.slice(0, -1).join(', ')} or ${sizes.at(-1)}`;
+}
 
 function planLimits(): string {
   return PLANS.map((plan) =>
@@ -17,8 +24,7 @@ const FAQS = [
   },
   {
     question: 'Which file formats and sizes can I download?',
-    answer:
-      'Every picture can be downloaded as a transparent PNG, WebP, JPEG or SVG, in any square size from 256 to 2048 pixels. There is also a sticker cut-out version with a white outline.',
+    answer: `Every picture can be downloaded as a transparent PNG or WebP, a JPEG on white, or an SVG, in square sizes of ${downloadSizes()} pixels (pictures are made at ${NATIVE_IMAGE_SIZE}; ${DOWNLOAD_SIZES.at(-1)} is upscaled; an SVG scales to any size). There is also a sticker cut-out version with a white outline.`,
   },
   {
     question: 'What are credits, and do they expire?',

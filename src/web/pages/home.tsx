@@ -53,7 +53,7 @@ const FEATURES = [
   {
     icon: DownloadIcon,
     title: 'The file you need',
-    body: 'Transparent PNG, WebP, JPEG or SVG, from 256 to 2048 pixels square.',
+    body: 'Transparent PNG, WebP, JPEG or SVG, from 128 to 2048 pixels square.',
   },
   {
     icon: StickerIcon,

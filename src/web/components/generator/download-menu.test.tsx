@@ -16,7 +16,26 @@ describe('DownloadMenu', () => {
     expect(quick.getAttribute('download')).toBe(`clipart-${stamp}-1024.png`);
   });
 
-  it('the menu: JPEG disables the transparent variants and says why; SVG is traced without a vector', () => {
+  it('the menu offers only backgrounds that differ: transparent (the picture as stored) and sticker', () => {
+    render(<DownloadMenu image={image} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
+    const backgrounds = screen.getByRole('group', { name: 'Background' });
+    expect(Array.from(backgrounds.querySelectorAll('label')).map((l) => l.textContent)).toEqual([
+      'Transparent',
+      'Sticker (die-cut)',
+    ]);
+    expect(screen.queryByRole('radio', { name: 'Original' })).toBeNull();
+    expect(screen.queryByRole('radio', { name: 'Transparent background' })).toBeNull();
+    // Every size the server makes, 128 px up, each with its pixel size.
+    expect(screen.getByRole('radio', { name: '128 px (emoji)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '128 px (emoji)' }));
+    expect(screen.getByText('PNG · 128 × 128 px · Transparent')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download PNG' }).getAttribute('href')).toBe(
+      '/images/img_1/download?format=png&size=128&variant=original',
+    );
+  });
+
+  it('the menu: JPEG disables the sticker, says why, and names its background white; SVG is traced without a vector', () => {
     render(<DownloadMenu image={image} />);
     fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
     expect(screen.getByText('SVG (traced)')).toBeTruthy();
@@ -26,13 +45,11 @@ describe('DownloadMenu', () => {
     expect((screen.getByRole('radio', { name: 'Sticker (die-cut)' }) as HTMLInputElement).disabled).toBe(
       true,
     );
-    expect((screen.getByRole('radio', { name: 'Transparent background' }) as HTMLInputElement).disabled).toBe(
-      true,
-    );
-    expect((screen.getByRole('radio', { name: 'Original' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'White' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByText(/JPEG has no transparency: choose PNG or WebP/)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: '2048 px (upscaled)' }));
+    expect(screen.getByText('JPEG · 2048 × 2048 px (upscaled) · White')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Download JPEG' });
     expect(link.getAttribute('href')).toBe('/images/img_1/download?format=jpg&size=2048&variant=original');
     expect(link.getAttribute('download')).toBe(`clipart-${stamp}-2048.jpg`);
