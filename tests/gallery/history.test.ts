@@ -58,6 +58,7 @@ describe('GET /api/history', () => {
       height: 1024,
       hasVector: false,
       privacy: 'public',
+      privacyPaid: false,
       prompt: latest.prompt,
       theme: 'default',
       quality: 'high',
