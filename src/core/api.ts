@@ -5,10 +5,19 @@ import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
 import { PROMPT_MAX_LENGTH } from './prompt';
 import { isSafeRedirectPath } from './redirect';
+import { isStorableText } from './text';
 import { TIERS } from './tiers';
 
 // Schemas of the JSON API, used by the server to validate and by the web app for forms and
 // typed responses. Messages are the ones the user sees next to the field.
+
+/**
+ * Every text a request carries starts here, never at a bare `z.string()`: a NUL byte or a lone
+ * surrogate is refused with a 400 before it can reach the database (see core/text.ts).
+ */
+export function safeText(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine(isStorableText, { message: MESSAGES.unstorableText, abort: true });
+}
 
 export const themeIdSchema = z.enum(THEME_IDS);
 export const qualitySchema = z.enum(QUALITY_IDS);
@@ -16,8 +25,7 @@ export const privacySchema = z.enum(PRIVACY_IDS);
 export const tierSchema = z.enum(TIERS);
 
 export const generationRequestSchema = z.object({
-  prompt: z
-    .string({ error: MESSAGES.enterDescription })
+  prompt: safeText({ error: MESSAGES.enterDescription })
     .trim()
     .min(1, MESSAGES.enterDescription)
     .max(PROMPT_MAX_LENGTH, MESSAGES.promptTooLong),
@@ -66,26 +74,22 @@ export const generationStatusSchema = z.object({
 });
 export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 
-export const emailSchema = z
-  .string({ error: MESSAGES.invalidEmail })
+export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
   .pipe(z.email(MESSAGES.invalidEmail));
 
-export const passwordSchema = z
-  .string({ error: MESSAGES.passwordTooShort })
+export const passwordSchema = safeText({ error: MESSAGES.passwordTooShort })
   .min(8, MESSAGES.passwordTooShort)
   .max(128, MESSAGES.passwordTooLong);
 
-export const usernameSchema = z
-  .string({ error: MESSAGES.usernameInvalid })
+export const usernameSchema = safeText({ error: MESSAGES.usernameInvalid })
   .trim()
   .toLowerCase()
   .regex(/^[a-z0-9_]{3,30}$/, MESSAGES.usernameInvalid);
 
 export const profileUpdateSchema = z.object({
-  fullName: z
-    .string({ error: MESSAGES.fullNameRequired })
+  fullName: safeText({ error: MESSAGES.fullNameRequired })
     .trim()
     .min(1, MESSAGES.fullNameRequired)
     .max(100, MESSAGES.fullNameTooLong),
@@ -101,14 +105,12 @@ export const deleteAccountSchema = z.object({
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
 export const contactMessageSchema = z.object({
-  name: z
-    .string({ error: MESSAGES.contactNameRequired })
+  name: safeText({ error: MESSAGES.contactNameRequired })
     .trim()
     .min(1, MESSAGES.contactNameRequired)
     .max(100, MESSAGES.contactNameTooLong),
   email: emailSchema,
-  message: z
-    .string({ error: MESSAGES.contactMessageTooShort })
+  message: safeText({ error: MESSAGES.contactMessageTooShort })
     .trim()
     .min(10, MESSAGES.contactMessageTooShort)
     .max(5000, MESSAGES.contactMessageTooLong),
@@ -118,9 +120,9 @@ export type ContactMessage = z.infer<typeof contactMessageSchema>;
 export const checkoutRequestSchema = z
   .object({
     kind: z.enum(['plan', 'pack']),
-    id: z.string().trim().min(1),
+    id: safeText().trim().min(1),
     /** Same-site path to come back to after checkout; anything else is rejected. */
-    returnTo: z.string().refine(isSafeRedirectPath, MESSAGES.invalidReturnPath).optional(),
+    returnTo: safeText().refine(isSafeRedirectPath, MESSAGES.invalidReturnPath).optional(),
   })
   .superRefine((value, ctx) => {
     const known =
@@ -170,10 +172,9 @@ export type CheckoutConfirmation = z.infer<typeof checkoutConfirmationSchema>;
 export const GALLERY_SORTS = ['newest', 'oldest'] as const;
 // Query strings arrive as text, hence the coercion; an empty search means no search.
 export const galleryQuerySchema = z.object({
-  cursor: z.string().min(1).max(200).optional(),
+  cursor: safeText().min(1).max(200).optional(),
   limit: z.coerce.number().int().min(1).max(GALLERY_MAX_PAGE_SIZE).default(GALLERY_PAGE_SIZE),
-  q: z
-    .string()
+  q: safeText()
     .trim()
     .max(200)
     .optional()

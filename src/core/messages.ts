@@ -45,6 +45,10 @@ export const MESSAGES = {
   generationsLeft: (left: number) =>
     `You have ${left} ${plural(left, 'generation', 'generations')} left this month.`,
 
+  /** Ours: a text field holds a NUL byte or half of an emoji (only a script sends those). */
+  unstorableText:
+    'This text contains characters that cannot be saved (a NUL byte or a broken emoji). Please retype it.',
+
   // Sign-in and sign-up
   fillAllFields: 'Please fill in all fields',
   passwordsDoNotMatch: 'Passwords do not match',

@@ -157,7 +157,7 @@ describe('POST /api/generations', () => {
     const png = await app.request(done.image!.url);
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(png.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(png.headers.get('cache-control')).toBe('public, max-age=600');
     const etag = png.headers.get('etag');
     expect(etag).toBeTruthy();
     const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedImages } from '../../src/server/db/schema';
@@ -143,5 +144,68 @@ describe('GET /images/:id/download', () => {
     const mine = await download(privateId, 'format=png', owner.cookie);
     expect(mine.status).toBe(200);
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
+  });
+});
+
+describe('caching of public pictures', () => {
+  // A third public picture, so making it private does not disturb the other tests.
+  const laterPrivateId = '33333333-3333-4333-8333-333333333333';
+  beforeAll(async () => {
+    await t.deps.database.db.insert(generatedImages).values({
+      id: laterPrivateId,
+      userId: owner.user.id,
+      prompt: 'a blue ring',
+      finalPrompt: 'a blue ring, clipart',
+      theme: 'default',
+      quality: 'low',
+      privacy: 'public',
+      provider: 'fake',
+      model: 'fake-1',
+      width: 1024,
+      height: 1024,
+      createdAt,
+    });
+    await t.deps.storage.put(imageKeys.original(laterPrivateId), await providerStylePng(), 'image/png');
+  });
+
+  const urls = (id: string) => [
+    `/images/${id}.png`,
+    `/images/${id}/thumb.webp`,
+    `/images/${id}/download?format=webp&size=256`,
+  ];
+
+  it('serves bytes, thumbnails and downloads for at most an hour, never immutable, and revalidates by ETag', async () => {
+    for (const url of urls(publicId)) {
+      const res = await t.request(url);
+      expect(res.status, url).toBe(200);
+      const cacheControl = res.headers.get('cache-control') ?? '';
+      expect(cacheControl, url).toMatch(/^public, max-age=\d+$/);
+      expect(Number(/max-age=(\d+)/.exec(cacheControl)?.[1]), url).toBeLessThanOrEqual(3600);
+      expect(cacheControl, url).not.toContain('immutable');
+      const etag = res.headers.get('etag');
+      expect(etag, url).toBeTruthy();
+      const again = await t.request(url, { headers: { 'if-none-match': etag! } });
+      expect(again.status, url).toBe(304);
+      expect(again.headers.get('etag'), url).toBe(etag);
+      expect((await again.arrayBuffer()).byteLength, url).toBe(0);
+      // A different ETag is not a match: the whole file comes back.
+      expect((await t.request(url, { headers: { 'if-none-match': '"something-else"' } })).status, url).toBe(
+        200,
+      );
+    }
+  });
+
+  it('a cache revalidating a picture made private meanwhile gets nothing', async () => {
+    const etags = new Map<string, string>();
+    for (const url of urls(laterPrivateId)) etags.set(url, (await t.request(url)).headers.get('etag')!);
+    // Whichever way it became private (the owner's switch may cost a credit): the row says so.
+    await t.deps.database.db
+      .update(generatedImages)
+      .set({ privacy: 'private' })
+      .where(eq(generatedImages.id, laterPrivateId));
+    for (const [url, etag] of etags) {
+      const res = await t.request(url, { headers: { 'if-none-match': etag } });
+      expect(res.status, url).toBe(404);
+    }
   });
 });

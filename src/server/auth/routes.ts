@@ -2,7 +2,7 @@
 // made atomic, and every error answered in our JSON shape.
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { emailSchema, passwordSchema } from '../../core/api';
+import { emailSchema, passwordSchema, safeText } from '../../core/api';
 import { createMemberRecords } from '../account/onboarding';
 import type { Database } from '../db/client';
 import { runInTransactionScope } from '../db/tx-scope';
@@ -61,7 +61,7 @@ const signUpBody = z
   .object({
     email: emailSchema,
     password: passwordSchema,
-    name: z.string().max(100).optional(),
+    name: safeText().max(100).optional(),
     rememberMe: z.boolean().optional(),
   })
   .superRefine(
@@ -71,18 +71,18 @@ const signUpBody = z
     ),
   );
 
-const emailOnlyBody = z.looseObject({ email: z.string().optional() });
+const emailOnlyBody = z.looseObject({ email: safeText().optional() });
 
 const resetPasswordBody = z
   .object({
     newPassword: passwordSchema,
-    token: z.string({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
+    token: safeText({ error: RESET_LINK_INVALID }).min(1, RESET_LINK_INVALID).max(200, RESET_LINK_INVALID),
   })
   .superRefine(refuseWeak((b) => b.newPassword));
 
 const changePasswordBody = z
   .object({
-    currentPassword: z.string().max(1000),
+    currentPassword: safeText().max(1000),
     newPassword: passwordSchema,
     revokeOtherSessions: z.boolean().optional(),
   })

@@ -2,7 +2,7 @@
 // receive Stripe's webhooks. Each handler reads the request, calls one use case and answers.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { type BillingInfo, checkoutRequestSchema } from '../../core/api';
+import { type BillingInfo, checkoutRequestSchema, safeText } from '../../core/api';
 import { isSafeRedirectPath } from '../../core/redirect';
 import type { Auth } from '../auth/auth';
 import { requireUser, type SessionVars } from '../auth/session';
@@ -16,7 +16,7 @@ import { receiveWebhook } from './webhook';
 
 export const portalRequestSchema = z.object({
   /** Same-site path the portal's "return" link leads to; /dashboard by default. */
-  returnTo: z.string().refine(isSafeRedirectPath).optional(),
+  returnTo: safeText().refine(isSafeRedirectPath).optional(),
 });
 
 const NO_STORE = { 'Cache-Control': 'no-store' };

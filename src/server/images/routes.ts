@@ -1,4 +1,7 @@
-// Stored images under our own URLs, with the privacy rule and strong caching for public ones.
+// Stored images under our own URLs, with the privacy rule. Public ones are cached briefly and
+// revalidated by ETag: a picture its owner makes private (or deletes) must leave browser and CDN
+// caches within minutes, which a year-long `immutable` copy never would (a new URL does not help,
+// the old one stays cached).
 
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
@@ -13,6 +16,21 @@ import { imageKeys, type Storage } from '../storage/storage';
 import { prepareDownload } from './download';
 import { findVisibleImage } from './service';
 import { storeThumbnail } from './thumbnails';
+
+/** How long a cache may show a public picture without asking again (a made-private one lingers at most this long). */
+export const PUBLIC_IMAGE_MAX_AGE_SECONDS = 600;
+
+function imageCacheControl(image: GeneratedImageRow) {
+  return image.privacy === 'public' ? `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}` : 'private, no-store';
+}
+
+/** If-None-Match names the stored file's ETag (one of a list, or `*`): the cached copy is still right. */
+function matchesEtag(c: Context, etag: string) {
+  const header = c.req.header('if-none-match');
+  if (!header || !etag) return false;
+  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag));
+}
 
 export function imageRoutes(deps: {
   db: Database;
@@ -45,10 +63,12 @@ export function imageRoutes(deps: {
   const send = async (c: Context, image: GeneratedImageRow, key: string) => {
     const object = await deps.storage.get(key);
     if (!object) throw notFound('Image not found');
-    const cacheControl =
-      image.privacy === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store';
-    const headers = { 'Cache-Control': cacheControl, ETag: object.etag, 'Content-Type': object.contentType };
-    if (c.req.header('if-none-match') === object.etag) return c.body(null, 304, headers);
+    const headers = {
+      'Cache-Control': imageCacheControl(image),
+      ETag: object.etag,
+      'Content-Type': object.contentType,
+    };
+    if (matchesEtag(c, object.etag)) return c.body(null, 304, headers);
     return c.body(new Uint8Array(object.bytes), 200, headers);
   };
 
@@ -79,12 +99,14 @@ export function imageRoutes(deps: {
       if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
       const file = await prepareDownload(deps.storage, image, request.value);
       if (!file.cached && (await discardIfDeleted(image.id))) throw notFound('Image not found');
-      return c.body(new Uint8Array(file.bytes), 200, {
+      const headers = {
         'Content-Type': file.contentType,
         'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'Cache-Control': image.privacy === 'public' ? 'public, max-age=86400' : 'private, no-store',
+        'Cache-Control': imageCacheControl(image),
         ...(file.etag ? { ETag: file.etag } : {}),
         'X-Variant-Cache': file.cached ? 'hit' : 'miss',
-      });
+      };
+      if (matchesEtag(c, file.etag)) return c.body(null, 304, headers);
+      return c.body(new Uint8Array(file.bytes), 200, headers);
     });
 }
