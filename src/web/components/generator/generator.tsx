@@ -1,7 +1,7 @@
 import { CircleAlertIcon, LightbulbIcon, Loader2Icon, RefreshCwIcon, WandSparklesIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { GeneratedImageView, Me } from '../../../core/api';
+import type { Me } from '../../../core/api';
 import { THEME_WARNING_MS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import {
@@ -85,12 +85,10 @@ function FlashLine({ flash, group, returnTo }: { flash: Flash; group: FlashGroup
  * generation with a new random seed, so the composer lays the same subjects out differently.
  */
 function MoreLikeThis({
-  image,
   account,
   options,
   onGenerate,
 }: {
-  image: GeneratedImageView;
   account: Me | null;
   options: GenerationOptions;
   onGenerate: () => void;
@@ -345,7 +343,6 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
             };
             return (
               <MoreLikeThis
-                image={image}
                 account={me}
                 options={again}
                 onGenerate={() => {
