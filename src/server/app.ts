@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { accountRoutes } from './account/routes';
+import { apiKeyRoutes } from './api-keys/routes';
 import { authRoutes } from './auth/routes';
 import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
@@ -20,6 +21,8 @@ import { createSpa } from './http/spa';
 import { imageRoutes } from './images/routes';
 import { metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
+import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
+import { publicApiRoutes } from './public-api/routes';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -115,6 +118,22 @@ export function createApp(deps: Deps) {
       publicImageBaseUrl: config.publicImageBaseUrl,
     }),
   );
+  app.route('/api/keys', apiKeyRoutes({ db: deps.database.db, auth: deps.auth }));
+  app.route(
+    '/api/v1',
+    publicApiRoutes({
+      db: deps.database.db,
+      moderation: deps.moderation,
+      events: deps.events,
+      jobs: deps.jobs,
+      storage: deps.storage,
+      deletions: deps.deletions,
+      rateLimiter: deps.rateLimiter,
+      rateLimitPerMinute: config.apiRateLimitPerMinute,
+      origin: config.publicUrl,
+    }),
+  );
+  app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
   mountGallery(app, { db: deps.database.db, auth: deps.auth, deletions: deps.deletions, spa, config });
