@@ -22,5 +22,8 @@ export function mountGallery<E extends Env>(app: Hono<E>, deps: GalleryDeps): vo
   app.route('/api/images', imageApiRoutes(deps));
   app.route('/api/share', shareRoutes(deps));
   if (deps.spa)
-    app.route('/i', sharePageRoutes({ db: deps.db, spa: deps.spa, publicUrl: deps.config.publicUrl }));
+    app.route(
+      '/i',
+      sharePageRoutes({ db: deps.db, auth: deps.auth, spa: deps.spa, publicUrl: deps.config.publicUrl }),
+    );
 }

@@ -4,7 +4,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { apiErrorBodySchema, generationRequestSchema } from '../../core/api';
-import { downloadQuerySchema } from '../../core/download';
+import { DOWNLOAD_FORMATS, downloadQuerySchema } from '../../core/download';
 import {
   apiGenerationCreatedSchema,
   apiGenerationSchema,
@@ -31,7 +31,7 @@ export type ApiOperation = {
   summary: string;
   description: string;
   /** The success status and what it carries: a zod schema for JSON, or a media type for files. */
-  success: { status: 200 | 202; json: z.ZodType } | { status: 200; file: string };
+  success: { status: 200 | 202; json: z.ZodType } | { status: 200; files: string[] };
   /** Other statuses this operation answers with (besides 401 and 429, which every one may). */
   errors: number[];
   body?: { schema: z.ZodType; example: Record<string, unknown> };
@@ -103,7 +103,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/v1/images/{id}/original.png',
     summary: 'Fetch the original PNG',
     description: 'The picture as generated: a 1024 × 1024 PNG.',
-    success: { status: 200, file: 'image/png' },
+    success: { status: 200, files: ['image/png'] },
     errors: [403, 404],
     pathId: 'image',
   },
@@ -114,7 +114,7 @@ export const API_OPERATIONS: ApiOperation[] = [
     summary: 'Download in any format, size or variant',
     description:
       'PNG, WebP, JPEG or SVG, 128 to 2048 px, as is, with a transparent background, or as a die-cut sticker.',
-    success: { status: 200, file: 'application/octet-stream' },
+    success: { status: 200, files: DOWNLOAD_FORMATS.map((f) => f.contentType) },
     errors: [400, 403, 404, 422],
     pathId: 'image',
     query: downloadQuerySchema,
@@ -139,7 +139,7 @@ export function curlExample(op: ApiOperation, origin: string): string {
     lines.push('  -H "Content-Type: application/json"');
     lines.push(`  -d '${JSON.stringify(op.body.example)}'`);
   }
-  if ('file' in op.success) {
+  if ('files' in op.success) {
     const ext = op.operationId === 'downloadImage' ? 'webp' : 'png';
     if (op.operationId === 'downloadImage') lines[0] = lines[0].replace(/"$/, '?format=webp&size=512"');
     lines.push(`  -o clipart.${ext}`);
@@ -156,10 +156,13 @@ function routeConfig(op: ApiOperation, errorRef: z.ZodType, origin: string): Rou
       content: { 'application/json': { schema: op.success.json } },
     };
   } else {
+    const files = op.success.files;
     responses[op.success.status] = {
       description: 'The file.',
       headers: rateLimitHeaders,
-      content: { [op.success.file]: { schema: { type: 'string', contentMediaType: op.success.file } } },
+      content: Object.fromEntries(
+        files.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]),
+      ),
     };
   }
   for (const status of [...op.errors, 401, 429].sort()) {
