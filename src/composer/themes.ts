@@ -2,16 +2,7 @@
 // silhouettes rather than SVG filters because resvg's morphology and blur filters cost 50-800 ms
 // at 1024 px, and the composer must stay under 100 ms a picture.
 import type { ThemeId } from '../core/options';
-import {
-  iconArt,
-  iconBody,
-  iconMetrics,
-  iconSilhouette,
-  placementTransform,
-  recolorBody,
-  shapeOf,
-  unitScale,
-} from './art';
+import { iconArt, iconBody, iconMetrics, iconSilhouette, recolorBody, unitScale } from './art';
 import type { Item, Layout } from './layout';
 import { luminance, mix, type Palette } from './palettes';
 import { n, type Random } from './random';
@@ -241,7 +232,15 @@ function realisticTheme(layout: Layout, { palette }: ThemeContext): string {
 }
 
 /** A piece's box on the canvas (icons: their visual box as placed). */
-function pieceBox(item: Item): { x: number; y: number; w: number; h: number; cx: number; cy: number; bottom: number } {
+function pieceBox(item: Item): {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  cx: number;
+  cy: number;
+  bottom: number;
+} {
   if (item.kind === 'shape') return { x: 150, y: 150, w: 724, h: 724, cx: 512, cy: 512, bottom: 874 };
   const p = item.placed;
   const m = iconMetrics(p.art);
