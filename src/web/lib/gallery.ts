@@ -6,17 +6,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
-import type { GalleryQuery } from '../../core/api';
-import { THUMB_SIZE } from '../../core/constants';
-import type { Privacy } from '../../core/options';
 import type {
   GalleryItem,
   GalleryPage,
+  GalleryQuery,
   HistoryItem,
   HistoryPage,
   PrivacyChange,
   SharedImage,
-} from '../../server/gallery/service';
+} from '../../core/api';
+import { THUMB_SIZE } from '../../core/constants';
+import type { Privacy } from '../../core/options';
 import { ApiError, api } from './api';
 import { CREDIT_ACTIVITY_QUERY_KEY, IMAGES_QUERY_KEY } from './generation';
 
