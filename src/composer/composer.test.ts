@@ -181,7 +181,9 @@ describe('composer: rendering', () => {
     // The body colour sits at 0.55 of the icon's light-to-dark gradient.
     const body = (theme: ThemeId, seed: number) => {
       const { svg } = composeSvg({ prompt: 'a windmill', theme, seed });
-      const hex = /id="i\d+-mono"[^>]*><stop[^>]*\/><stop offset="0.55" stop-color="(#[0-9a-f]{6})"/.exec(svg)?.[1];
+      const hex = /id="i\d+-mono"[^>]*><stop[^>]*\/><stop offset="0.55" stop-color="(#[0-9a-f]{6})"/.exec(
+        svg,
+      )?.[1];
       expect(hex, `${theme}: no painted icon`).toBeDefined();
       return rgbToHsl(hex ?? '#000000');
     };
