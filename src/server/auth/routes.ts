@@ -3,8 +3,7 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, safeText } from '../../core/api';
-import { createMemberRecords } from '../account/onboarding';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { runInTransactionScope } from '../db/tx-scope';
 import { AppError, errorBody, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
@@ -99,6 +98,11 @@ export function authRoutes(deps: {
   db: Database;
   rateLimiter: RateLimiter;
   trustedProxyHops: number;
+  /**
+   * Creates what a new member needs besides the Better Auth user, inside the sign-up transaction.
+   * Given by the app (account/onboarding.ts), so auth never imports the account feature.
+   */
+  onMemberCreated: (tx: Tx, userId: string) => Promise<void>;
 }) {
   const { auth, db, rateLimiter } = deps;
   const app = new Hono<{ Variables: RequestVars }>();
@@ -154,7 +158,7 @@ export function authRoutes(deps: {
         const created = await runInTransactionScope(tx, () => auth.handler(forAuth(c, request)));
         if (!created.ok) throw new SignUpRefused(created);
         const { user } = (await created.clone().json()) as { user: { id: string } };
-        await createMemberRecords(tx, user.id);
+        await deps.onMemberCreated(tx, user.id);
         return created;
       });
       return inOurErrorShape(response);
