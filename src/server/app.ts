@@ -4,7 +4,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { accountRoutes } from './account/routes';
 import { apiKeyRoutes } from './api-keys/routes';
+import { SESSION_DAYS } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { sessionHint } from './auth/session-hint';
 import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
@@ -38,6 +40,7 @@ export function createApp(deps: Deps) {
   // JSON and HTML gzipped on the fly; built assets come precompressed (http/spa.ts) and pictures
   // are compressed already. The event stream is left alone: a compressor would hold its events back.
   app.use(compress({ contentTypeFilter: COMPRESSIBLE }));
+  app.use(sessionHint({ secure: config.secureCookies, sessionSeconds: SESSION_DAYS * 24 * 60 * 60 }));
   app.use(securityHeaders({ imageOrigins: config.publicImageBaseUrl ? [config.publicImageBaseUrl] : [] }));
   app.use(
     '/api/*',
@@ -68,6 +71,7 @@ export function createApp(deps: Deps) {
       auth: deps.auth,
       db: deps.database.db,
       deletions: deps.deletions,
+      galleryCache: deps.galleryCache,
       throttleDeletion: throttleMemberAction(
         { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
         { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
@@ -136,7 +140,14 @@ export function createApp(deps: Deps) {
   app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
-  mountGallery(app, { db: deps.database.db, auth: deps.auth, deletions: deps.deletions, spa, config });
+  mountGallery(app, {
+    db: deps.database.db,
+    auth: deps.auth,
+    deletions: deps.deletions,
+    galleryCache: deps.galleryCache,
+    spa,
+    config,
+  });
 
   mountBilling(app, { config, db: deps.database.db, auth: deps.auth, payments: deps.payments, logger });
 

@@ -10,6 +10,7 @@ import { notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { Spa } from '../http/spa';
 import type { Deletions } from '../storage/deletions';
+import type { GalleryCache } from './first-page-cache';
 import {
   changePrivacy,
   deleteImage,
@@ -25,10 +26,11 @@ type Vars = { Variables: SessionVars & RequestVars };
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** GET /api/gallery: public images, signed-in members only. */
-export function galleryRoutes(deps: { db: Database; auth: Auth }) {
+export function galleryRoutes(deps: { db: Database; auth: Auth; galleryCache: GalleryCache }) {
   return new Hono<Vars>().get('/', requireUser(deps.auth), async (c) => {
     const query = parseWith(galleryQuerySchema, c.req.query());
-    return c.json(await listGallery({ db: deps.db, query }), 200, NO_STORE);
+    const page = await deps.galleryCache.read(query, () => listGallery({ db: deps.db, query }));
+    return c.json(page, 200, NO_STORE);
   });
 }
 
@@ -44,7 +46,12 @@ export function historyRoutes(deps: { db: Database; auth: Auth }) {
  * /api/images: the dashboard strip and owner actions. Middleware is attached per route, not with
  * use(), so it never reaches other /api/images/* routes mounted by other modules.
  */
-export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Deletions }) {
+export function imageApiRoutes(deps: {
+  db: Database;
+  auth: Auth;
+  deletions: Deletions;
+  galleryCache: GalleryCache;
+}) {
   const user = requireUser(deps.auth);
   const origin = requireTrustedOrigin(deps.auth);
   return new Hono<Vars>()
@@ -54,7 +61,9 @@ export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Dele
     .patch('/:id', origin, user, async (c) => {
       const { privacy } = await readJson(c, imagePatchSchema);
       const userId = c.get('user').id;
-      return c.json(await changePrivacy({ db: deps.db, userId, imageId: c.req.param('id'), privacy }));
+      const change = await changePrivacy({ db: deps.db, userId, imageId: c.req.param('id'), privacy });
+      await deps.galleryCache.invalidate();
+      return c.json(change);
     })
     .delete('/:id', origin, user, async (c) => {
       await deleteImage({
@@ -63,6 +72,7 @@ export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Dele
         userId: c.get('user').id,
         imageId: c.req.param('id'),
       });
+      await deps.galleryCache.invalidate();
       return c.body(null, 204);
     });
 }
