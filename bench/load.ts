@@ -19,6 +19,7 @@ import { imageKeys } from '../src/server/storage/storage';
 import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
+import { confirmSignUp } from './sign-up';
 import { median, percentile } from './stats';
 
 const base =
@@ -89,10 +90,7 @@ async function signUp(url: string, email: string) {
     body: JSON.stringify({ email, password: 'load test password' }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return confirmSignUp(db.db, email, (p) => fetch(`${url}${p}`));
 }
 
 /** CPU seconds so far (user + system) of a process, and of its reaped children. */

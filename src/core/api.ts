@@ -79,6 +79,13 @@ export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .toLowerCase()
   .pipe(z.email(MESSAGES.invalidEmail));
 
+/**
+ * `POST /api/auth/sign-up/email` answers this for a new and for a taken address alike: the link
+ * that finishes the sign-up (or, for a taken one, a note to its owner) is in the mailbox.
+ */
+export const signUpResultSchema = z.object({ status: z.literal('confirmation_sent') });
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
 export const passwordSchema = safeText({ error: MESSAGES.passwordTooShort })
   .min(8, MESSAGES.passwordTooShort)
   .max(128, MESSAGES.passwordTooLong);
