@@ -1,9 +1,11 @@
 // `npm run build`: the composer's word and art index into dist/composer, the React app into
-// dist/web, and the sample pictures (landing page, theme tiles) rendered by the composer.
+// dist/web, the sample pictures (landing page, theme tiles) rendered by the composer, and brotli
+// and gzip copies of the text assets beside them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureComposerIndex } from './composer-index/build';
+import { precompressDir } from './precompress';
 
 ensureComposerIndex();
 
@@ -25,3 +27,8 @@ for (const { sample, size } of samples) {
   for (const dir of dirs) writeFileSync(path.join(dir, sample.src), png);
 }
 console.info(`Rendered ${samples.length} sample pictures with the built-in clipart composer.`);
+
+const packed = precompressDir(path.resolve('dist/web'));
+console.info(
+  `Precompressed ${packed.files} text assets: ${(packed.raw / 1024).toFixed(0)} KB raw, ${(packed.brotli / 1024).toFixed(0)} KB brotli.`,
+);

@@ -6,6 +6,7 @@ import type { ThemeId } from '../core/options';
 import { resetIds } from './art';
 import { buildLayout } from './layout';
 import { getLexicon } from './lexicon';
+import { releaseRenderMemory } from './native-memory';
 import { PALETTES } from './palettes';
 import { pixelate } from './pixel';
 import { type DrawnSubject, planPrompt } from './plan';
@@ -63,6 +64,7 @@ export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { re
 export async function composeClipart(input: ComposeInput): Promise<Composition> {
   const { renderScale, ...composition } = composeSvg(input);
   const png = await renderPng(composition.svg, renderScale);
+  await releaseRenderMemory();
   return { ...composition, png };
 }
 

@@ -1,6 +1,7 @@
 // The Hono app: our JSON API, Better Auth, stored images and the SPA, with one error shape.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { accountRoutes } from './account/routes';
 import { authRoutes } from './auth/routes';
 import { throttleMemberAction } from './auth/throttle';
@@ -22,6 +23,8 @@ import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
+const COMPRESSIBLE =
+  /^(?:application\/(?:json|problem\+json|javascript)|text\/(?:html|plain|css|javascript|csv))(?:;|$)/i;
 
 export function createApp(deps: Deps) {
   const { config, logger } = deps;
@@ -29,6 +32,9 @@ export function createApp(deps: Deps) {
   const app = new Hono<{ Variables: RequestVars }>();
 
   app.use(requestLog(logger));
+  // JSON and HTML gzipped on the fly; built assets come precompressed (http/spa.ts) and pictures
+  // are compressed already. The event stream is left alone: a compressor would hold its events back.
+  app.use(compress({ contentTypeFilter: COMPRESSIBLE }));
   app.use(securityHeaders({ imageOrigins: config.publicImageBaseUrl ? [config.publicImageBaseUrl] : [] }));
   app.use(
     '/api/*',

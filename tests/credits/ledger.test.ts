@@ -111,10 +111,13 @@ describe('GET /api/me and the operator CLI', () => {
     const { cookie, email } = await signUp(t, 'jane.doe@example.com');
     let me = await (await t.request('/api/me', { cookie })).json();
     expect(me).toMatchObject({
-      user: { email: 'jane.doe@example.com', name: 'jane.doe', avatarInitials: 'JD', username: 'jane_doe' },
+      user: { email: 'jane.doe@example.com', name: 'jane.doe', avatarInitials: 'JD' },
       membership: { tier: 'free', status: 'active', imageCount: 0, imageLimit: 3, periodEnd: null },
       credits: 0,
     });
+    // The starting username is neutral: nothing of the e-mail shows where others can read it.
+    expect(me.user.username).toMatch(/^[a-z]+_[a-z]+_\d{4}$/);
+    expect(me.user.username).not.toContain('jane');
 
     const out: string[] = [];
     await runAdmin(t.deps.database.db, ['credits:grant', email, '5', 'Support', 'goodwill'], (l) =>

@@ -1,4 +1,6 @@
 // Serves the built React app: hashed assets cached forever, index.html never, deep links get index.html.
+// Text assets go out as the brotli or gzip copy the build wrote beside them (scripts/precompress.ts),
+// whichever the browser accepts.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,11 +56,24 @@ export function createSpa(webDir: string): Spa {
       ) {
         const ext = path.extname(file);
         const immutable = urlPath.startsWith('/assets/');
-        const body = await readFile(file);
-        return c.body(body, 200, {
+        const headers: Record<string, string> = {
           'Content-Type': TYPES[ext] ?? 'application/octet-stream',
           'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-        });
+        };
+        const encodings = PRECOMPRESSED.filter(({ suffix }) => isFile(file + suffix));
+        if (encodings.length > 0) {
+          headers.Vary = 'Accept-Encoding';
+          const chosen = chooseEncoding(
+            c.req.header('Accept-Encoding'),
+            encodings.map((e) => e.encoding),
+          );
+          const copy = encodings.find((e) => e.encoding === chosen);
+          if (copy) {
+            headers['Content-Encoding'] = copy.encoding;
+            return c.body(await readFile(file + copy.suffix), 200, headers);
+          }
+        }
+        return c.body(await readFile(file), 200, headers);
       }
       if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {
         return c.text('Not found', 404);
@@ -66,6 +81,28 @@ export function createSpa(webDir: string): Spa {
       return c.html(indexHtml(), 200, { 'Cache-Control': 'no-cache' });
     },
   };
+}
+
+/** The copies the build writes, best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
+
+/**
+ * The first of `available` (best first) that an Accept-Encoding header allows: listed with a
+ * q above 0, or covered by `*`. Undefined means the uncompressed file.
+ */
+export function chooseEncoding(header: string | undefined, available: string[]): string | undefined {
+  if (!header) return undefined;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    if (name) q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  return available.find((encoding) => (q.get(encoding) ?? q.get('*') ?? 0) > 0);
 }
 
 function isFile(file: string) {
