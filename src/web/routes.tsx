@@ -42,6 +42,7 @@ const history = protectedPage(page(() => import('./pages/history')));
 const settings = protectedPage(page(() => import('./pages/settings')));
 const forgotPassword = page(() => import('./pages/forgot-password'));
 const resetPassword = page(() => import('./pages/reset-password'));
+const verifyEmail = page(() => import('./pages/verify-email'));
 const checkoutSuccess = page(() => import('./pages/checkout-success'));
 const share = page(() => import('./pages/share'));
 
@@ -68,6 +69,7 @@ export function AppRoutes() {
         <Route path="/settings" element={settings} />
         <Route path="/forgot-password" element={forgotPassword} />
         <Route path="/reset-password" element={resetPassword} />
+        <Route path="/verify-email" element={verifyEmail} />
         <Route path="/checkout/success" element={checkoutSuccess} />
         <Route path="/i/:id" element={share} />
         <Route path="*" element={<Navigate to="/" replace />} />

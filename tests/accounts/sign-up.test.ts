@@ -197,7 +197,7 @@ describe('sign-up does not tell who is a member', () => {
 
     // The newcomer gets the link that finishes the sign-up; the owner a note with sign-in and reset links.
     await confirmationToken(t, 'newcomer@example.com');
-    const note = await waitForMail(t, 'owner@example.com');
+    const note = await waitForMail(t, 'owner@example.com', { kind: 'sign-up-attempt' });
     expect(note.subject).toBe('Someone tried to sign up to Clipsmith with your e-mail');
     expect(note.text).toContain('http://localhost:3000/login');
     expect(note.text).toContain('http://localhost:3000/forgot-password');
@@ -277,7 +277,7 @@ describe('sign-up does not tell who is a member', () => {
     expect(right.status).toBe(403);
     expect(await errorOf(right)).toEqual({ code: 'email_not_verified', message: MESSAGES.emailNotConfirmed });
     expect(cookieFrom(right)).toBe('');
-    await waitForMail(t, email, 2);
+    await waitForMail(t, email, { kind: 'email-verification', count: 2 });
     const second = await confirmationToken(t, email);
 
     // The link confirms and signs in; the account is then a member's like any other.
@@ -306,7 +306,7 @@ describe('sign-up does not tell who is a member', () => {
     // Someone else signed up with this address and never confirmed; the owner resets the password.
     expect((await signUpRequest({ email, password: 'the squatter password' })).status).toBe(200);
     await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email } });
-    const mail = await waitForMail(t, email, 2);
+    const mail = await waitForMail(t, email, { kind: 'password-reset' });
     const token = decodeURIComponent(/\/reset-password\?token=([^\s"<&]+)/.exec(mail.text)![1]);
     const reset = await t.request('/api/auth/reset-password', {
       method: 'POST',

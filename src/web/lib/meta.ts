@@ -6,6 +6,8 @@ export type AppMeta = {
   imageModel: { provider: 'offline-composer' | 'openai'; model: string; label: string };
   payments: 'test' | 'stripe' | 'off';
   version: string;
+  /** Outside production: mail lands in the outbox at /dev/mail (no mail server needed). */
+  devOutbox: boolean;
 };
 
 export function useAppMeta() {

@@ -1,3 +1,4 @@
+import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { emailSchema, passwordSchema } from '../../core/api';
@@ -10,13 +11,15 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
+import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
 
 type Field = 'email' | 'password' | 'confirm' | 'terms';
 type Errors = Partial<Record<Field, string>>;
 
 export default function SignupPage() {
-  const { status, refresh } = useSession();
+  const { status } = useSession();
+  const { data: meta } = useAppMeta();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -24,6 +27,8 @@ export default function SignupPage() {
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Sent: the same answer for a new and a taken address (see docs/security.md), so the same page. */
+  const [sent, setSent] = useState(false);
 
   if (status === 'signed-in') return <Navigate to="/dashboard" replace />;
   if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
@@ -65,7 +70,8 @@ export default function SignupPage() {
         setSubmitting(false);
         return;
       }
-      await refresh();
+      setSubmitting(false);
+      setSent(true);
     } catch (cause) {
       setFormError(errorMessage(cause, MESSAGES.failedToCreateAccount));
       setSubmitting(false);
@@ -92,102 +98,140 @@ export default function SignupPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <div>
-          <Label htmlFor="signup-email">Email address</Label>
-          <Input
-            id="signup-email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            className="mt-2"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              clear('email');
-            }}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy('email')}
-            disabled={submitting}
-            required
-          />
-          <FieldError id="signup-email-error" message={errors.email} />
-        </div>
-        <div>
-          <Label htmlFor="signup-password">Password</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            className="mt-2"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear('password');
-            }}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={describedBy('password', 'signup-password-hint')}
-            disabled={submitting}
-            required
-          />
-          <p id="signup-password-hint" className="mt-1.5 text-muted-foreground text-xs">
-            At least 8 characters.
+      {sent ? (
+        <div className="flex flex-col items-center gap-3 text-center" role="status">
+          <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
+          <p className="font-semibold">Check your e-mail</p>
+          <p className="text-muted-foreground text-sm">
+            We sent a message to <strong className="text-foreground">{email.trim()}</strong>. Open the link in
+            it to finish creating your account; it signs you in and works for 24 hours.
           </p>
-          <FieldError id="signup-password-error" message={errors.password} />
-        </div>
-        <div>
-          <Label htmlFor="signup-confirm">Confirm password</Label>
-          <Input
-            id="signup-confirm"
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
+          <p className="text-muted-foreground text-sm">
+            Nothing after a few minutes? Look in your spam folder, or{' '}
+            <Link to="/login" className={inlineLinkClass}>
+              sign in
+            </Link>{' '}
+            with this e-mail and password to get a new link.
+          </p>
+          {meta?.devOutbox && (
+            <p className="text-muted-foreground text-sm">
+              No mail server is set up here: read it in the{' '}
+              <a href="/dev/mail" className={inlineLinkClass}>
+                development outbox
+              </a>
+              .
+            </p>
+          )}
+          <Button
+            variant="outline"
             className="mt-2"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              clear('confirm');
+            onClick={() => {
+              setSent(false);
+              setPassword('');
+              setConfirm('');
             }}
-            aria-invalid={Boolean(errors.confirm)}
-            aria-describedby={describedBy('confirm')}
-            disabled={submitting}
-            required
-          />
-          <FieldError id="signup-confirm-error" message={errors.confirm} />
+          >
+            Use a different email
+          </Button>
         </div>
-        <div>
-          <div className="flex items-start gap-2">
-            <Checkbox
-              id="signup-terms"
-              className="mt-0.5"
-              checked={terms}
-              onCheckedChange={(checked) => {
-                setTerms(checked === true);
-                clear('terms');
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <div>
+            <Label htmlFor="signup-email">Email address</Label>
+            <Input
+              id="signup-email"
+              type="email"
+              name="email"
+              autoComplete="email"
+              className="mt-2"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                clear('email');
               }}
-              aria-invalid={Boolean(errors.terms)}
-              aria-describedby={describedBy('terms')}
+              aria-invalid={Boolean(errors.email)}
+              aria-describedby={describedBy('email')}
               disabled={submitting}
+              required
             />
-            <Label htmlFor="signup-terms" className="inline font-normal leading-snug">
-              I agree to the{' '}
-              <Link to="/terms" className={inlineLinkClass}>
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" className={inlineLinkClass}>
-                Privacy Policy
-              </Link>
-            </Label>
+            <FieldError id="signup-email-error" message={errors.email} />
           </div>
-          <FieldError id="signup-terms-error" message={errors.terms} />
-        </div>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting ? MESSAGES.creatingAccount : 'Create Account'}
-        </Button>
-      </form>
+          <div>
+            <Label htmlFor="signup-password">Password</Label>
+            <Input
+              id="signup-password"
+              type="password"
+              name="new-password"
+              autoComplete="new-password"
+              className="mt-2"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                clear('password');
+              }}
+              aria-invalid={Boolean(errors.password)}
+              aria-describedby={describedBy('password', 'signup-password-hint')}
+              disabled={submitting}
+              required
+            />
+            <p id="signup-password-hint" className="mt-1.5 text-muted-foreground text-xs">
+              At least 8 characters.
+            </p>
+            <FieldError id="signup-password-error" message={errors.password} />
+          </div>
+          <div>
+            <Label htmlFor="signup-confirm">Confirm password</Label>
+            <Input
+              id="signup-confirm"
+              type="password"
+              name="confirm-password"
+              autoComplete="new-password"
+              className="mt-2"
+              value={confirm}
+              onChange={(event) => {
+                setConfirm(event.target.value);
+                clear('confirm');
+              }}
+              aria-invalid={Boolean(errors.confirm)}
+              aria-describedby={describedBy('confirm')}
+              disabled={submitting}
+              required
+            />
+            <FieldError id="signup-confirm-error" message={errors.confirm} />
+          </div>
+          <div>
+            <div className="flex items-start gap-2">
+              <Checkbox
+                id="signup-terms"
+                className="mt-0.5"
+                checked={terms}
+                onCheckedChange={(checked) => {
+                  setTerms(checked === true);
+                  clear('terms');
+                }}
+                aria-invalid={Boolean(errors.terms)}
+                aria-describedby={describedBy('terms')}
+                disabled={submitting}
+              />
+              <Label htmlFor="signup-terms" className="inline font-normal leading-snug">
+                I agree to the{' '}
+                <Link to="/terms" className={inlineLinkClass}>
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to="/privacy" className={inlineLinkClass}>
+                  Privacy Policy
+                </Link>
+              </Label>
+            </div>
+            <FieldError id="signup-terms-error" message={errors.terms} />
+          </div>
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? MESSAGES.creatingAccount : 'Create Account'}
+          </Button>
+        </form>
+      )}
     </AuthCard>
   );
 }
