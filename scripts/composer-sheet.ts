@@ -1,11 +1,13 @@
 // Contact sheets of the composer's pictures, to look at:
 //   npm run composer:sheet                 the relevance suite (default theme) -> .tmp/composer-sheet.png
 //   npm run composer:sheet -- themes       the 10 sample prompts x 6 themes -> .tmp/composer-themes.png
+//   npm run composer:sheet -- icons        suite prompts drawn with one-colour icons x 6 themes
 //   npm run composer:sheet -- <kind|theme> [seed]   one kind of the suite, or the suite in one theme
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
-import { ComposerMiss, composeClipart } from '../src/composer';
+import { ComposerMiss, composeClipart, getLexicon, planPrompt } from '../src/composer';
+import { createRandom } from '../src/composer/random';
 import { RELEVANCE_CASES } from '../src/composer/relevance';
 import { THEME_IDS, type ThemeId } from '../src/core/options';
 import { SAMPLE_PROMPTS } from '../src/core/prompt';
@@ -82,6 +84,18 @@ async function sheet(cells: Cell[], columns: number, out: string) {
 if (arg === 'themes') {
   const cells = SAMPLE_PROMPTS.flatMap((prompt) => THEME_IDS.map((theme) => ({ prompt, theme })));
   await sheet(cells, THEME_IDS.length, '.tmp/composer-themes.png');
+} else if (arg === 'icons') {
+  // How one-colour icons (game-icons, mdi) sit in every theme: painted, shaded, outlined.
+  const lexicon = getLexicon();
+  const mono = RELEVANCE_CASES.filter((c) => {
+    try {
+      return lexicon.artById.get(planPrompt(c.prompt, createRandom(seed)).subjects[0].art)?.kind === 'mono';
+    } catch {
+      return false;
+    }
+  }).slice(0, 8);
+  const cells = mono.flatMap((c) => THEME_IDS.map((theme) => ({ prompt: c.prompt, theme })));
+  await sheet(cells, THEME_IDS.length, '.tmp/composer-icons.png');
 } else if ((THEME_IDS as readonly string[]).includes(arg)) {
   await sheet(
     RELEVANCE_CASES.map((c) => ({ prompt: c.prompt, theme: arg as ThemeId })),

@@ -165,7 +165,11 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
 function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
   return set.icons.map((icon) => {
     const label = icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
-    const lexfiles = words(label).map((w) => {
+    // What the icon is, is its head word: a "pirate hat" is a hat, a "pirate captain" a person
+    // ("nurse female": the word before a sex word).
+    const parts = words(label);
+    const head = /^(fe)?male$/.test(parts.at(-1) ?? '') && parts.length > 1 ? parts.at(-2) : parts.at(-1);
+    const lexfiles = [head ?? ''].map((w) => {
       const entry = wordnet.index.noun.get(w);
       return entry ? wordnet.synsets.noun.get(entry.synsets[0])?.lexfile : undefined;
     });
@@ -265,6 +269,20 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     wordnet.index.noun.get(lemma)?.synsets[0] === offset;
   const isPerson = (lemma: string) => senses(lemma, 1)[0]?.lexfile === NOUN_PERSON;
 
+  /**
+   * The art's name is a person word of its own that is neither the word, a synonym of it nor a
+   * broader word of it ("prince" for king; not "cook" for chef, a kind of cook).
+   */
+  const otherPerson = (lemma: string, art: Draft): boolean => {
+    const name = words(art.label).join(' ');
+    if (name === lemma || !isPerson(name)) return false;
+    const own = senses(lemma, 3);
+    const synonyms = new Set(own.flatMap((s) => s.words).filter((w) => w !== lemma));
+    if (synonyms.has(name) || ancestorWords(own).has(name)) return false;
+    // Tagged with a synonym too ("grandfather" and "gramps" on the old man for grandpa): meant.
+    return !(keywordsOf.get(art) ?? []).some((tag) => synonyms.has(words(tag).join(' ')));
+  };
+
   /** Kinds of a broad word that have colour art of their own name, most familiar first. */
   const kindsOf = (synset: Synset): number[] => {
     const found = new Map<number, number>();
@@ -330,9 +348,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const exact = one(lemma, EXACT, 'color');
     if (exact !== undefined) return { how: 'name', arts: [exact] };
     const keyword = at(lemma, KEYWORD, 'color');
-    // People words find people by keyword first: "nurse" and "doctor" on health worker, "grandpa" on old man.
-    const person = isPerson(lemma) ? keyword.find((a) => drafts[a].person) : undefined;
+    // People words find people by keyword first: "nurse" and "doctor" on health worker, "grandpa" on
+    // old man. Not an emoji named as another kind of person: CLDR tags the prince "king", but a
+    // king is drawn as the monarch (a broader word) when there is one.
+    const person = isPerson(lemma)
+      ? keyword.find((a) => drafts[a].person && !otherPerson(lemma, drafts[a]))
+      : undefined;
     if (person !== undefined) return { how: 'keyword', arts: [person] };
+    // Only other people tagged with it ("queen" on the princess): look at broader words (monarch)
+    // before any thing tagged with it (the crown); the tagged person stays the last resort.
+    if (isPerson(lemma) && keyword.some((a) => drafts[a].person)) return null;
     const synonym = synonymHit(lemma, synsets, 'color');
     if (synonym) return { how: 'synonym', arts: [synonym.art], via: synonym.via };
     // Several emoji end in the word ("deciduous tree", "palm tree"): a choice among them.
@@ -376,6 +401,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const resolve = (lemma: string): WordEntry | null => {
     const hit = direct(lemma, { kinds: true, parts: true });
     if (hit) return hit;
+    // A phrase ending in an art's whole (several-word) name is that thing: "hot air balloon" is an
+    // air balloon, nearer than its broader word "balloon" (the party balloon emoji).
+    const phrase = words(lemma);
+    for (let from = 1; from <= phrase.length - 2; from++) {
+      const tail = phrase.slice(from).join(' ');
+      const art = one(tail, EXACT, 'color') ?? one(tail, EXACT, 'mono');
+      if (art !== undefined) return { how: 'name', arts: [art] };
+    }
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     let frontier = senses(lemma, 1);
     const seen = new Set(frontier.map((s) => s.offset));
@@ -409,6 +442,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         }
       }
       frontier = next;
+    }
+    // Nothing nearer: the person CLDR tags with the word is still better than no picture.
+    if (isPerson(lemma)) {
+      const tagged = at(lemma, KEYWORD, 'color').find((a) => drafts[a].person);
+      if (tagged !== undefined) return { how: 'keyword', arts: [tagged] };
     }
     return null;
   };

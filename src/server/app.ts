@@ -3,7 +3,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { accountRoutes } from './account/routes';
+import { apiKeyRoutes } from './api-keys/routes';
+import { SESSION_DAYS } from './auth/auth';
 import { authRoutes } from './auth/routes';
+import { sessionHint } from './auth/session-hint';
 import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { mountBilling } from './billing/mount';
@@ -20,6 +23,8 @@ import { createSpa } from './http/spa';
 import { imageRoutes } from './images/routes';
 import { metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
+import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
+import { publicApiRoutes } from './public-api/routes';
 import type { Deps } from './runtime';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -35,6 +40,7 @@ export function createApp(deps: Deps) {
   // JSON and HTML gzipped on the fly; built assets come precompressed (http/spa.ts) and pictures
   // are compressed already. The event stream is left alone: a compressor would hold its events back.
   app.use(compress({ contentTypeFilter: COMPRESSIBLE }));
+  app.use(sessionHint({ secure: config.secureCookies, sessionSeconds: SESSION_DAYS * 24 * 60 * 60 }));
   app.use(securityHeaders({ imageOrigins: config.publicImageBaseUrl ? [config.publicImageBaseUrl] : [] }));
   app.use(
     '/api/*',
@@ -65,6 +71,7 @@ export function createApp(deps: Deps) {
       auth: deps.auth,
       db: deps.database.db,
       deletions: deps.deletions,
+      galleryCache: deps.galleryCache,
       throttleDeletion: throttleMemberAction(
         { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
         { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
@@ -115,9 +122,32 @@ export function createApp(deps: Deps) {
       publicImageBaseUrl: config.publicImageBaseUrl,
     }),
   );
+  app.route('/api/keys', apiKeyRoutes({ db: deps.database.db, auth: deps.auth }));
+  app.route(
+    '/api/v1',
+    publicApiRoutes({
+      db: deps.database.db,
+      moderation: deps.moderation,
+      events: deps.events,
+      jobs: deps.jobs,
+      storage: deps.storage,
+      deletions: deps.deletions,
+      rateLimiter: deps.rateLimiter,
+      rateLimitPerMinute: config.apiRateLimitPerMinute,
+      origin: config.publicUrl,
+    }),
+  );
+  app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
-  mountGallery(app, { db: deps.database.db, auth: deps.auth, deletions: deps.deletions, spa, config });
+  mountGallery(app, {
+    db: deps.database.db,
+    auth: deps.auth,
+    deletions: deps.deletions,
+    galleryCache: deps.galleryCache,
+    spa,
+    config,
+  });
 
   mountBilling(app, { config, db: deps.database.db, auth: deps.auth, payments: deps.payments, logger });
 

@@ -99,6 +99,7 @@ const envSchema = z.object({
   }),
   TRUSTED_ORIGINS: optionalText,
   RATE_LIMIT: flag('RATE_LIMIT', true),
+  API_RATE_LIMIT: integer('API_RATE_LIMIT', 1, 100_000, 60),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -262,6 +263,8 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     },
     authSecret: e.AUTH_SECRET,
     rateLimit: e.RATE_LIMIT,
+    /** Requests per minute per API key on /api/v1 (part of the API's contract, so RATE_LIMIT leaves it on). */
+    apiRateLimitPerMinute: e.API_RATE_LIMIT,
     // Proxies in front of the app, each appending to X-Forwarded-For (0: the header is ignored).
     trustedProxyHops: e.TRUST_PROXY,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,

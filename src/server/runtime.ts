@@ -7,6 +7,7 @@ import { type Auth, createAuth } from './auth/auth';
 import { createPayments, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
+import { createGalleryCache, type GalleryCache } from './gallery/first-page-cache';
 import { createAnalysisCheck } from './generation/checks/analysis';
 import { createVisionCheck } from './generation/checks/vision';
 import { createGenerationEvents, type GenerationEvents } from './generation/events';
@@ -76,6 +77,8 @@ export type Deps = {
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;
   payments: Payments;
+  /** The public gallery's first page, shared by requests for a moment (gallery/first-page-cache.ts). */
+  galleryCache: GalleryCache;
   /** What /api/health and /api/ready report: a feature adds its own named check here. */
   healthChecks: HealthCheck[];
   webDir: string;
@@ -257,6 +260,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     }
     const checkStatus = imageCheck === defaults.imageCheck ? defaults.imageCheck.status : undefined;
     if (checkStatus) healthChecks.push({ name: 'imageCheck', kind: 'status', run: checkStatus });
+    const galleryCache = await createGalleryCache({
+      postgresUrl: database.pool?.options.connectionString,
+      logger,
+    });
     const deps: Deps = {
       config,
       logger,
@@ -274,6 +281,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       thumbnails,
       payments: overrides.payments ?? createPayments(config),
       healthChecks,
+      galleryCache,
       webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),
       version: VERSION,
     };
@@ -335,6 +343,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         clearInterval(deletionStatus);
         await jobs.stop();
         await thumbnails.drain();
+        await galleryCache.stop();
         await database.close();
       },
     };

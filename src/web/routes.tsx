@@ -40,6 +40,8 @@ const blogPost = page(() => import('./pages/blog-post'));
 const faq = page(() => import('./pages/faq'));
 const history = protectedPage(page(() => import('./pages/history')));
 const settings = protectedPage(page(() => import('./pages/settings')));
+const apiKeys = protectedPage(page(() => import('./pages/api-keys')));
+const apiDocs = page(() => import('./pages/api-docs'));
 const forgotPassword = page(() => import('./pages/forgot-password'));
 const resetPassword = page(() => import('./pages/reset-password'));
 const verifyEmail = page(() => import('./pages/verify-email'));
@@ -67,6 +69,8 @@ export function AppRoutes() {
         <Route path="/faq" element={faq} />
         <Route path="/history" element={history} />
         <Route path="/settings" element={settings} />
+        <Route path="/settings/api-keys" element={apiKeys} />
+        <Route path="/docs/api" element={apiDocs} />
         <Route path="/forgot-password" element={forgotPassword} />
         <Route path="/reset-password" element={resetPassword} />
         <Route path="/verify-email" element={verifyEmail} />

@@ -244,7 +244,7 @@ test.describe('account settings', () => {
     await page.goto('/settings');
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByTestId('billing-current-plan')).toHaveText('Free');
-    await expect(billing.getByTestId('billing-images-this-month')).toHaveText('0 / 3');
+    await expect(billing.getByTestId('billing-images-this-month')).toHaveText('0 of 3 monthly images used');
     await expect(billing.getByRole('button', { name: /Manage billing/ })).toHaveCount(0);
     await billing.getByRole('link', { name: 'See plans' }).click();
     await expect(page).toHaveURL(/\/pricing$/);

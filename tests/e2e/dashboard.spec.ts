@@ -18,7 +18,7 @@ async function signUp(page: Page, baseURL: string | undefined): Promise<string> 
 }
 
 test.describe('dashboard', () => {
-  test('a new member: Free plan, 0 / 3 images, 0 credits with Buy more, empty clipart strip', async ({
+  test('a new member: Free plan, 0 of 3 images, 0 credits with Buy more, empty clipart strip', async ({
     page,
     baseURL,
   }) => {
@@ -30,7 +30,7 @@ test.describe('dashboard', () => {
     await expect(page.getByTestId('dashboard-greeting')).toHaveText(/^Welcome, .+\.$/);
     await expect(page.getByText(/Welcome back/)).toHaveCount(0);
     await expect(page.getByTestId('membership-plan')).toContainText('Free');
-    await expect(page.getByTestId('membership-usage')).toContainText('0 / 3');
+    await expect(page.getByTestId('membership-usage')).toHaveText(/0 of 3 monthly images used$/);
     const credits = page.getByTestId('membership-credits');
     await expect(credits).toContainText('0 credits');
     await expect(credits.getByRole('link', { name: 'Buy more' })).toHaveAttribute('href', '/pricing');
@@ -50,13 +50,13 @@ test.describe('dashboard', () => {
   }) => {
     await signUp(page, baseURL);
     await page.goto('/dashboard');
-    await expect(page.getByTestId('membership-usage')).toContainText('0 / 3');
+    await expect(page.getByTestId('membership-usage')).toHaveText(/0 of 3 monthly images used$/);
 
     await page.getByLabel('Describe your clipart').fill('Cute cartoon animal');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect(page.getByTestId('generated-image')).toBeVisible({ timeout: 20_000 });
 
-    await expect(page.getByTestId('membership-usage')).toContainText('1 / 3');
+    await expect(page.getByTestId('membership-usage')).toHaveText(/1 of 3 monthly images used$/);
     await expect(page.getByTestId('generations-left')).toHaveText('You have 2 generations left this month.');
     await expect(page.getByTestId('membership-plan')).toContainText('Free');
     await expect(page.getByTestId('membership-credits')).toContainText('0 credits');

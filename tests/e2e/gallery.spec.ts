@@ -322,7 +322,8 @@ test.describe('history', () => {
 
     await dialog.getByRole('button', { name: 'Make public' }).click();
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();
-    await expect(dialog.getByText(/included in your Basic plan/)).toBeVisible();
+    // Generated private on the Basic plan: its privacy is paid for, so switching back is free.
+    await expect(dialog.getByText(/its privacy is already paid for/)).toBeVisible();
     await dialog.getByRole('button', { name: 'Make private' }).click();
     await expect(dialog.getByText('Private', { exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
@@ -360,7 +361,9 @@ test.describe('history', () => {
     await historyTiles(page).first().click();
     const dialog = page.getByTestId('image-preview-dialog');
     await dialog.getByRole('button', { name: 'Make private' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('You need 1 credit to use premium features');
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
+    );
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();
   });
 

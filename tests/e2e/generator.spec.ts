@@ -36,7 +36,7 @@ test.describe('generator', () => {
     const prompt = page.getByLabel('Describe your clipart');
     const generate = page.getByRole('button', { name: 'Generate', exact: true });
     await expect(generate).toBeDisabled();
-    await expect(page.getByTestId('cost-line')).toHaveText('Free — 3 of 3 left this month');
+    await expect(page.getByTestId('cost-line')).toHaveText('Free plan — 3 of 3 left this month');
 
     // A sample idea fills the prompt; the counter follows.
     await page.getByRole('button', { name: 'Robot assistant' }).click();
@@ -58,7 +58,7 @@ test.describe('generator', () => {
     await expect(page.getByTestId('generation-result').getByText('Public')).toBeVisible();
 
     // Usage refreshed after the job.
-    await expect(page.getByTestId('cost-line')).toHaveText('Free — 2 of 3 left this month');
+    await expect(page.getByTestId('cost-line')).toHaveText('Free plan — 2 of 3 left this month');
 
     // One-click download: a 1024 px PNG named by the server.
     const downloadPromise = page.waitForEvent('download');

@@ -51,16 +51,21 @@ describe('PATCH /api/images/:id', () => {
     expect((await patch(app, owner.cookie, image.id, { privacy: 'secret' })).status).toBe(400);
   });
 
-  it('refuses a free member without credits with the premium message', async () => {
+  it('R2: refuses a free member without credits with a clear message, and changes nothing', async () => {
     const app = await setup();
     const { cookie, user } = await signUp(app);
     const image = await insertImage(app, user.id);
     const res = await patch(app, cookie, image.id, { privacy: 'private' });
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({
-      error: { code: 'premium_requires_credit', message: 'You need 1 credit to use premium features' },
+      error: {
+        code: 'privacy_requires_credit',
+        message:
+          'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
+      },
     });
     expect(await privacyOf(app, image.id)).toBe('public');
+    expect(await privacySpends(app, image.id)).toHaveLength(0);
   });
 
   it('charges a free member 1 credit once per image; making it public is free', async () => {
@@ -73,7 +78,10 @@ describe('PATCH /api/images/:id', () => {
     let res = await patch(app, cookie, image.id, { privacy: 'private' });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ cost: 1, image: { id: image.id, privacy: 'private', quality: 'low' } });
+    expect(body).toMatchObject({
+      cost: 1,
+      image: { id: image.id, privacy: 'private', quality: 'low', privacyPaid: true },
+    });
     expect(body.image.shareUrl).toBeUndefined();
     expect(await getBalance(db, user.id)).toBe(1);
     const [spend] = await privacySpends(app, image.id);

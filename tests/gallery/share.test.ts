@@ -22,6 +22,7 @@ describe('share page', () => {
   it('GET /api/share/:id gives a public image without sign-in; private and unknown ids are 404', async () => {
     const app = await setup();
     const { user } = await signUp(app, 'maker@example.com');
+    const stranger = await signUp(app);
     const image = await insertImage(app, user.id, { prompt: 'a tiny dragon' });
     const hidden = await insertImage(app, user.id, { privacy: 'private' });
 
@@ -37,12 +38,26 @@ describe('share page', () => {
       width: 1024,
       height: 1024,
       hasVector: false,
+      privacy: 'public',
     });
+    expect(res.headers.get('cache-control')).toBe('no-cache');
     for (const id of [hidden.id, crypto.randomUUID(), 'nope']) {
-      const miss = await app.request(`/api/share/${id}`);
-      expect(miss.status).toBe(404);
-      expect((await miss.json()).error.code).toBe('not_found');
+      for (const cookie of ['', stranger.cookie]) {
+        const miss = await app.request(`/api/share/${id}`, { cookie });
+        expect(miss.status).toBe(404);
+        expect((await miss.json()).error.code).toBe('not_found');
+      }
     }
+  });
+
+  it('R4: GET /api/share/:id gives the owner their own private image, never cached by others', async () => {
+    const app = await setup();
+    const owner = await signUp(app);
+    const hidden = await insertImage(app, owner.user.id, { prompt: 'my secret', privacy: 'private' });
+    const res = await app.request(`/api/share/${hidden.id}`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(await res.json()).toMatchObject({ id: hidden.id, prompt: 'my secret', privacy: 'private' });
   });
 
   it('/i/:id puts Open Graph and Twitter tags for a public image into index.html, escaped', async () => {
@@ -74,13 +89,18 @@ describe('share page', () => {
     expect(html.slice(html.indexOf('</head>'))).toBe(plain.slice(plain.indexOf('</head>')));
   });
 
-  it('/i/:id answers the plain index.html with 404 for private and unknown images', async () => {
+  it('/i/:id answers the plain index.html with 404 for private images of others and unknown ids', async () => {
     const app = await setup();
-    const { user, cookie } = await signUp(app);
-    const hidden = await insertImage(app, user.id, { prompt: 'my secret', privacy: 'private' });
+    const owner = await signUp(app);
+    const stranger = await signUp(app);
+    const hidden = await insertImage(app, owner.user.id, { prompt: 'my secret', privacy: 'private' });
     const plain = await (await app.request('/')).text();
-    for (const id of [hidden.id, crypto.randomUUID(), 'nope']) {
-      // Signed in as the owner too: share pages are for public images only.
+    for (const [id, cookie] of [
+      [hidden.id, ''],
+      [hidden.id, stranger.cookie],
+      [crypto.randomUUID(), owner.cookie],
+      ['nope', owner.cookie],
+    ]) {
       const res = await app.request(`/i/${id}`, { cookie });
       expect(res.status).toBe(404);
       const html = await res.text();
@@ -88,5 +108,18 @@ describe('share page', () => {
       expect(html).not.toContain('og:');
       expect(html).not.toContain('my secret');
     }
+  });
+
+  it('R4: /i/:id opens for the owner of a private image, without link-preview tags', async () => {
+    const app = await setup();
+    const owner = await signUp(app);
+    const hidden = await insertImage(app, owner.user.id, { prompt: 'my secret', privacy: 'private' });
+    const plain = await (await app.request('/')).text();
+    const res = await app.request(`/i/${hidden.id}`, { cookie: owner.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    expect(html).toBe(plain);
+    expect(html).not.toContain('og:');
   });
 });

@@ -10,6 +10,8 @@ export type ImageSeed = {
   prompt?: string;
   privacy?: 'public' | 'private';
   quality?: 'low' | 'high';
+  /** Defaults to what generation records: a private image starts paid for. */
+  privacyPaid?: boolean;
   createdAt?: Date;
 };
 
@@ -26,6 +28,7 @@ export async function insertImage(app: TestApp, userId: string, seed: ImageSeed 
       theme: 'default',
       quality: seed.quality ?? 'low',
       privacy: seed.privacy ?? 'public',
+      privacyPaid: seed.privacyPaid ?? seed.privacy === 'private',
       provider: 'test',
       model: 'test',
       width: 1024,

@@ -82,7 +82,7 @@ describe('POST /api/generations', () => {
     expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
   });
 
-  it('refuses a free member at the limit without credits, and a paid member at the limit', async () => {
+  it('refuses a member of any plan at the limit without credits; R3: a credit buys one more', async () => {
     const app = await setup();
     const free = await signUp(app);
     await useUpMonth(app, free.user.id, 3);
@@ -97,14 +97,24 @@ describe('POST /api/generations', () => {
       .update(memberships)
       .set({ tier: 'basic' })
       .where(eq(memberships.userId, paid.user.id));
-    await grant(app, paid.user.id, 5);
     await useUpMonth(app, paid.user.id, 30);
     res = await generate(app, paid.cookie, { prompt: 'a cat' });
     expect(res.status).toBe(402);
-    expect((await res.json()).error.message).toBe(
-      "You've reached your monthly limit of 30 images. Upgrade your plan to generate more.",
-    );
-    expect(await getBalance(app.deps.database.db, paid.user.id)).toBe(5);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'monthly_limit_reached',
+        message:
+          "You've reached your monthly limit of 30 images. Upgrade your plan or purchase credits to generate more.",
+      },
+    });
+    expect(await readUsage(app.deps.database.db, paid.user.id)).toBe(30);
+
+    await grant(app, paid.user.id, 5);
+    res = await generate(app, paid.cookie, { prompt: 'a cat' });
+    expect(res.status).toBe(202);
+    expect((await res.json()).cost).toBe(1);
+    expect(await getBalance(app.deps.database.db, paid.user.id)).toBe(4);
+    expect(await readUsage(app.deps.database.db, paid.user.id)).toBe(31);
   });
 
   it('accepts with 202, runs the job and serves the stored image and thumbnail', async () => {
@@ -188,9 +198,7 @@ describe('POST /api/generations', () => {
     const refused = results.filter((r) => r.status === 402);
     expect(refused).toHaveLength(19);
     // Those that lost the race are told what the balance now says: the month is used up.
-    expect(new Set(refused.map((r) => r.body.error.message))).toEqual(
-      new Set([MESSAGES.limitReachedFree(3)]),
-    );
+    expect(new Set(refused.map((r) => r.body.error.message))).toEqual(new Set([MESSAGES.limitReached(3)]));
     expect(await getBalance(app.deps.database.db, user.id)).toBe(0);
     expect(await readUsage(app.deps.database.db, user.id)).toBe(4);
   });

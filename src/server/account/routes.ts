@@ -7,6 +7,7 @@ import { requireUser, type SessionVars } from '../auth/session';
 import type { MemberActionThrottle } from '../auth/throttle';
 import { listTransactions } from '../credits/service';
 import type { Database } from '../db/client';
+import type { GalleryCache } from '../gallery/first-page-cache';
 import { parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { Deletions } from '../storage/deletions';
@@ -21,6 +22,8 @@ export function accountRoutes(deps: {
   onAccountDeleting?: (userId: string) => Promise<void>;
   /** Runs before a deletion is looked at (rate limits). */
   throttleDeletion?: MemberActionThrottle;
+  /** The author line and the pictures of the public gallery change with these. */
+  galleryCache?: GalleryCache;
 }) {
   const { db } = deps;
   return new Hono<{ Variables: SessionVars & RequestVars }>()
@@ -29,6 +32,7 @@ export function accountRoutes(deps: {
     .patch('/profile', async (c) => {
       const body = await readJson(c, profileUpdateSchema);
       await updateProfile(db, { userId: c.get('user').id, fullName: body.fullName, username: body.username });
+      await deps.galleryCache?.invalidate();
       return c.json(await getMe(db, c.get('user').id));
     })
     .get('/transactions', async (c) => {
@@ -47,6 +51,7 @@ export function accountRoutes(deps: {
         email: user.email,
         confirmEmail: body.confirmEmail,
       });
+      await deps.galleryCache?.invalidate();
       // The sessions are gone with the user; also tell the browser to drop its cookies. A
       // __Secure- cookie is only replaced by one that is itself Secure, hence Better Auth's attributes.
       const { authCookies } = await deps.auth.$context;

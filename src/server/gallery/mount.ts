@@ -5,12 +5,14 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Spa } from '../http/spa';
 import type { Deletions } from '../storage/deletions';
+import type { GalleryCache } from './first-page-cache';
 import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './routes';
 
 export type GalleryDeps = {
   db: Database;
   auth: Auth;
   deletions: Deletions;
+  galleryCache: GalleryCache;
   /** Without it the share page /i/:id is left to the SPA fallback (no preview tags). */
   spa?: Spa;
   config: Pick<Config, 'publicUrl'>;
@@ -22,5 +24,8 @@ export function mountGallery<E extends Env>(app: Hono<E>, deps: GalleryDeps): vo
   app.route('/api/images', imageApiRoutes(deps));
   app.route('/api/share', shareRoutes(deps));
   if (deps.spa)
-    app.route('/i', sharePageRoutes({ db: deps.db, spa: deps.spa, publicUrl: deps.config.publicUrl }));
+    app.route(
+      '/i',
+      sharePageRoutes({ db: deps.db, auth: deps.auth, spa: deps.spa, publicUrl: deps.config.publicUrl }),
+    );
 }

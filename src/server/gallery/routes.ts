@@ -1,13 +1,16 @@
 // HTTP only: parse, call one service function, answer. Rules live in ./service.ts.
 import { Hono } from 'hono';
 import { galleryQuerySchema, historyQuerySchema, imagePatchSchema } from '../../core/api';
+import { isVisibleToEveryone } from '../../core/image-access';
+import type { Privacy } from '../../core/options';
 import type { Auth } from '../auth/auth';
-import { requireTrustedOrigin, requireUser, type SessionVars } from '../auth/session';
+import { optionalUser, requireTrustedOrigin, requireUser, type SessionVars } from '../auth/session';
 import type { Database } from '../db/client';
 import { notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { Spa } from '../http/spa';
 import type { Deletions } from '../storage/deletions';
+import type { GalleryCache } from './first-page-cache';
 import {
   changePrivacy,
   deleteImage,
@@ -23,10 +26,11 @@ type Vars = { Variables: SessionVars & RequestVars };
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 /** GET /api/gallery: public images, signed-in members only. */
-export function galleryRoutes(deps: { db: Database; auth: Auth }) {
+export function galleryRoutes(deps: { db: Database; auth: Auth; galleryCache: GalleryCache }) {
   return new Hono<Vars>().get('/', requireUser(deps.auth), async (c) => {
     const query = parseWith(galleryQuerySchema, c.req.query());
-    return c.json(await listGallery({ db: deps.db, query }), 200, NO_STORE);
+    const page = await deps.galleryCache.read(query, () => listGallery({ db: deps.db, query }));
+    return c.json(page, 200, NO_STORE);
   });
 }
 
@@ -42,7 +46,12 @@ export function historyRoutes(deps: { db: Database; auth: Auth }) {
  * /api/images: the dashboard strip and owner actions. Middleware is attached per route, not with
  * use(), so it never reaches other /api/images/* routes mounted by other modules.
  */
-export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Deletions }) {
+export function imageApiRoutes(deps: {
+  db: Database;
+  auth: Auth;
+  deletions: Deletions;
+  galleryCache: GalleryCache;
+}) {
   const user = requireUser(deps.auth);
   const origin = requireTrustedOrigin(deps.auth);
   return new Hono<Vars>()
@@ -52,7 +61,9 @@ export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Dele
     .patch('/:id', origin, user, async (c) => {
       const { privacy } = await readJson(c, imagePatchSchema);
       const userId = c.get('user').id;
-      return c.json(await changePrivacy({ db: deps.db, userId, imageId: c.req.param('id'), privacy }));
+      const change = await changePrivacy({ db: deps.db, userId, imageId: c.req.param('id'), privacy });
+      await deps.galleryCache.invalidate();
+      return c.json(change);
     })
     .delete('/:id', origin, user, async (c) => {
       await deleteImage({
@@ -61,28 +72,44 @@ export function imageApiRoutes(deps: { db: Database; auth: Auth; deletions: Dele
         userId: c.get('user').id,
         imageId: c.req.param('id'),
       });
+      await deps.galleryCache.invalidate();
       return c.body(null, 204);
     });
 }
 
-/** GET /api/share/:id: a public image's card data, no sign-in needed. */
-export function shareRoutes(deps: { db: Database }) {
-  return new Hono().get('/:id', async (c) => {
-    const image = await findSharedImage({ db: deps.db, id: c.req.param('id') });
-    if (!image) throw notFound('Image not found');
-    return c.json(image, 200, { 'Cache-Control': 'no-cache' });
-  });
+/** The signed-in viewer's id, or null: the share page answers owners and strangers differently. */
+async function viewerId(auth: Auth, headers: Headers): Promise<string | null> {
+  return (await optionalUser(auth, headers))?.id ?? null;
 }
 
 /**
- * GET /i/:id: index.html with Open Graph tags for a public image. Private and unknown ids get the
- * plain index.html with 404, so the SPA shows its not-found page and nothing is revealed.
+ * GET /api/share/:id: an image's card data, no sign-in needed for a public one; a private one
+ * only for its owner (never stored by a shared cache), 404 for everyone else.
  */
-export function sharePageRoutes(deps: { db: Database; spa: Spa; publicUrl: string }) {
+export function shareRoutes(deps: { db: Database; auth: Auth }) {
   return new Hono().get('/:id', async (c) => {
-    const image = await findSharedImage({ db: deps.db, id: c.req.param('id') });
-    const headers = { 'Cache-Control': 'no-cache' };
-    if (!image) return c.html(deps.spa.indexHtml(), 404, headers);
+    const viewer = await viewerId(deps.auth, c.req.raw.headers);
+    const image = await findSharedImage({ db: deps.db, id: c.req.param('id'), viewerId: viewer });
+    if (!image) throw notFound('Image not found');
+    return c.json(image, 200, { 'Cache-Control': cacheControl(image) });
+  });
+}
+
+const cacheControl = (image: { privacy: Privacy }) =>
+  isVisibleToEveryone(image) ? 'no-cache' : 'private, no-store';
+
+/**
+ * GET /i/:id: index.html with Open Graph tags for a public image; for its owner, a private image's
+ * page without them (a link preview must never show a private picture). Everyone else, and unknown
+ * ids, get the plain index.html with 404, so the SPA shows its not-found page and nothing is revealed.
+ */
+export function sharePageRoutes(deps: { db: Database; auth: Auth; spa: Spa; publicUrl: string }) {
+  return new Hono().get('/:id', async (c) => {
+    const viewer = await viewerId(deps.auth, c.req.raw.headers);
+    const image = await findSharedImage({ db: deps.db, id: c.req.param('id'), viewerId: viewer });
+    if (!image) return c.html(deps.spa.indexHtml(), 404, { 'Cache-Control': 'no-cache' });
+    const headers = { 'Cache-Control': cacheControl(image) };
+    if (!isVisibleToEveryone(image)) return c.html(deps.spa.indexHtml(), 200, headers);
     return c.html(sharePageHtml(deps.spa.indexHtml(), image, deps.publicUrl), 200, headers);
   });
 }

@@ -2,13 +2,12 @@
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { GalleryQuery, GeneratedImageView } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
-import { checkPrivacyChange } from '../../core/entitlement';
-import { MESSAGES } from '../../core/messages';
+import { imageVisibility, privacyChangeCost } from '../../core/image-access';
 import type { Privacy } from '../../core/options';
 import { ledgerDescription, publicAuthorName } from '../../core/user';
 import { effectiveTier, getBalance, spendCredits } from '../credits/service';
 import { type Database, type DbExecutor, preparedOnce } from '../db/client';
-import { creditTransactions, generatedImages, profiles } from '../db/schema';
+import { generatedImages, profiles } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { imageUrls, imageView } from '../generation/views';
 import { AppError, notFound } from '../http/errors';
@@ -31,9 +30,15 @@ export type GalleryItem = {
   hasVector: boolean;
 };
 export type GalleryPage = { items: GalleryItem[]; nextCursor: string | null };
-export type SharedImage = GalleryItem;
+/** The share page's data; 'private' only ever reaches the image's owner. */
+export type SharedImage = GalleryItem & { privacy: Privacy };
 
-export type HistoryItem = GeneratedImageView & { quality: string };
+/** One of the member's own images, with what only its owner needs to know. */
+export type HistoryItem = GeneratedImageView & {
+  quality: string;
+  /** Its privacy was paid for: switching it to private again is free (core/image-access). */
+  privacyPaid: boolean;
+};
 export type HistoryPage = {
   items: HistoryItem[];
   page: number;
@@ -229,7 +234,7 @@ export async function listGallery(opts: { db: Database; query: GalleryQuery }): 
 // History: numbered pages (the page shows "Page X of Y"), newest first, own images only.
 
 function historyItem(row: typeof generatedImages.$inferSelect): HistoryItem {
-  return { ...imageView(row), quality: row.quality };
+  return { ...imageView(row), quality: row.quality, privacyPaid: row.privacyPaid };
 }
 
 /** The history page query, exported so a test can EXPLAIN it; walks generated_images_user_idx. */
@@ -287,10 +292,10 @@ export async function recentImages(opts: {
 const privacyReference = (imageId: string) => `privacy:${imageId}`;
 
 /**
- * Changes an image's privacy. Making it private is a premium option (paid tier, or 1 credit
- * charged in the same transaction as the update); making it public is free. The ledger's unique
- * (reference, type) allows one 'privacy:<id>' spend per image, so an image is paid for once:
- * switching it back to private later costs nothing more.
+ * Changes an image's privacy at the price core/image-access sets: paid at most once per image
+ * (at generation or by a change), then free both ways. A credit, when one is due, is spent in the
+ * same transaction as the update, and the ledger's unique (reference, type) admits one
+ * 'privacy:<id>' spend per image, so even a race cannot charge twice.
  */
 export async function changePrivacy(opts: {
   db: Database;
@@ -300,53 +305,47 @@ export async function changePrivacy(opts: {
 }): Promise<PrivacyChange> {
   if (!isUuid(opts.imageId)) throw notFound('Image not found');
   return opts.db.transaction(async (tx) => {
-    // The row lock queues concurrent changes of one image, so the paid-once check below holds.
+    // The row lock queues concurrent changes of one image, so privacy_paid is read settled.
     const [image] = await tx
       .select()
       .from(generatedImages)
       .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
       .for('update');
     if (!image) throw notFound('Image not found');
-    if (image.privacy === opts.privacy) return { image: historyItem(image), cost: 0 };
 
-    const entitlement = checkPrivacyChange({
-      tier: await effectiveTier(tx, opts.userId),
-      credits: await getBalance(tx, opts.userId),
-      to: opts.privacy,
-      from: image.privacy,
-    });
-    if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
-    let cost: 0 | 1 = 0;
-    if (entitlement.cost > 0 && !(await paidForPrivacy(tx, opts.imageId))) {
+    const tier = await effectiveTier(tx, opts.userId);
+    const ask = (credits: number) =>
+      privacyChangeCost({
+        image,
+        to: opts.privacy,
+        member: { tier, credits },
+        alreadyPaid: image.privacyPaid,
+      });
+    const change = ask(await getBalance(tx, opts.userId));
+    if (!change.allowed) throw new AppError(402, change.code, change.message);
+    if (change.reason === 'unchanged') return { image: historyItem(image), cost: 0 };
+    if (change.cost > 0) {
       const left = await spendCredits(tx, {
         userId: opts.userId,
-        amount: entitlement.cost,
+        amount: change.cost,
         description: `Made private: ${ledgerDescription(image.prompt)}`,
         referenceId: privacyReference(opts.imageId),
       });
-      if (left === null) throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
-      cost = entitlement.cost;
+      if (left === null) {
+        // Another request of this member spent the credit meanwhile: refuse as the balance now says.
+        const again = ask(await getBalance(tx, opts.userId));
+        throw again.allowed
+          ? new AppError(409, 'conflict', 'Your balance changed meanwhile. Please try again.')
+          : new AppError(402, again.code, again.message);
+      }
     }
     const [updated] = await tx
       .update(generatedImages)
-      .set({ privacy: opts.privacy })
+      .set({ privacy: opts.privacy, privacyPaid: change.paidAfter })
       .where(eq(generatedImages.id, opts.imageId))
       .returning();
-    return { image: historyItem(updated), cost };
+    return { image: historyItem(updated), cost: change.cost };
   });
-}
-
-async function paidForPrivacy(db: DbExecutor, imageId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: creditTransactions.id })
-    .from(creditTransactions)
-    .where(
-      and(
-        eq(creditTransactions.referenceId, privacyReference(imageId)),
-        eq(creditTransactions.type, 'spend'),
-      ),
-    );
-  return Boolean(row);
 }
 
 /**
@@ -373,12 +372,22 @@ export async function deleteImage(opts: {
   await opts.deletions.remove([prefix]);
 }
 
-/** A public image for the share page and its API; null for private or unknown ids. */
-export async function findSharedImage(opts: { db: Database; id: string }): Promise<SharedImage | null> {
+/**
+ * An image for the share page and its API, as this viewer may see it (core/image-access): a
+ * public one for anyone, a private one for its owner only; null (answered 404) for everyone else
+ * and for unknown ids.
+ */
+export async function findSharedImage(opts: {
+  db: Database;
+  id: string;
+  viewerId: string | null;
+}): Promise<SharedImage | null> {
   if (!isUuid(opts.id)) return null;
   const [row] = await opts.db
     .select({
       id: generatedImages.id,
+      userId: generatedImages.userId,
+      privacy: generatedImages.privacy,
       prompt: generatedImages.prompt,
       createdAt: generatedImages.createdAt,
       width: generatedImages.width,
@@ -388,6 +397,12 @@ export async function findSharedImage(opts: { db: Database; id: string }): Promi
     })
     .from(generatedImages)
     .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))
-    .where(and(eq(generatedImages.id, opts.id), publicOnly));
-  return row ? galleryItem(row) : null;
+    .where(eq(generatedImages.id, opts.id));
+  if (!row) return null;
+  const visibility = imageVisibility({
+    image: { ownerId: row.userId, privacy: row.privacy },
+    viewerId: opts.viewerId,
+  });
+  if (visibility === 'hidden') return null;
+  return { ...galleryItem(row), privacy: row.privacy };
 }

@@ -4,8 +4,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMAGE_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
+import { privacyPaidAtGeneration } from '../../core/image-access';
 import { MESSAGES } from '../../core/messages';
-import type { ThemeId } from '../../core/options';
+import type { Privacy, ThemeId } from '../../core/options';
 import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
 import type { ThumbnailQueue } from '../images/thumbnails';
@@ -293,9 +294,9 @@ async function storeImage(
       returning id
     )
     insert into ${generatedImages}
-      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, provider, model, width, height, has_svg, subjects)
+      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, subjects)
     select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
-      ${job.quality}, ${job.privacy}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
+      ${job.quality}, ${job.privacy}, ${privacyPaidAtGeneration(job.privacy as Privacy)}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
       ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int,
       ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb
     from done

@@ -1,13 +1,15 @@
 import type { GeneratedImageView, GenerationStatus } from '../../core/api';
-import type { ThemeId } from '../../core/options';
+import { isVisibleToEveryone } from '../../core/image-access';
+import type { Privacy, ThemeId } from '../../core/options';
 import type { GeneratedImageRow, GenerationRow } from '../db/schema';
 
 /** Our own permanent URLs (relative to the origin); the browser never sees a provider URL. */
-export function imageUrls(id: string, privacy: string) {
+export function imageUrls(id: string, privacy: Privacy) {
   return {
     url: `/images/${id}.png`,
     thumbUrl: `/images/${id}/thumb.webp`,
-    shareUrl: privacy === 'public' ? `/i/${id}` : undefined,
+    // A link to share with others: only a public image has one (its owner reaches a private one).
+    shareUrl: isVisibleToEveryone({ privacy }) ? `/i/${id}` : undefined,
   };
 }
 

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { validateDownload } from '../../core/download';
+import { isVisibleToEveryone } from '../../core/image-access';
 import type { Auth } from '../auth/auth';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
@@ -21,7 +22,7 @@ import { storeThumbnail } from './thumbnails';
 export const PUBLIC_IMAGE_MAX_AGE_SECONDS = 600;
 
 function imageCacheControl(image: GeneratedImageRow) {
-  return image.privacy === 'public' ? `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}` : 'private, no-store';
+  return isVisibleToEveryone(image) ? `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}` : 'private, no-store';
 }
 
 /** If-None-Match names the stored file's ETag (one of a list, or `*`): the cached copy is still right. */
@@ -77,7 +78,7 @@ export function imageRoutes(deps: {
       const match = /^(.+)\.png$/.exec(c.req.param('name'));
       if (!match) throw notFound('Image not found');
       const image = await visible(c, match[1]);
-      if (image.privacy === 'public' && deps.publicImageBaseUrl) {
+      if (isVisibleToEveryone(image) && deps.publicImageBaseUrl) {
         return c.redirect(`${deps.publicImageBaseUrl}/${imageKeys.original(image.id)}`, 302);
       }
       return send(c, image, imageKeys.original(image.id));

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { canViewImage } from '../../core/image-access';
 import type { Database } from '../db/client';
 import { type GeneratedImageRow, generatedImages } from '../db/schema';
 import { isUuid } from '../generation/service';
 
 /**
- * The image if this viewer may see it: public images to anyone, private ones only to their owner.
+ * The image if this viewer may see it (core/image-access: public to anyone, private to its owner).
  * Everyone else gets null, which the routes answer with 404 (never 403), so ids reveal nothing.
  */
 export async function findVisibleImage(
@@ -14,6 +15,7 @@ export async function findVisibleImage(
   if (!isUuid(opts.id)) return null;
   const [image] = await db.select().from(generatedImages).where(eq(generatedImages.id, opts.id));
   if (!image) return null;
-  if (image.privacy === 'private' && image.userId !== opts.viewerId) return null;
-  return image;
+  return canViewImage({ image: { ownerId: image.userId, privacy: image.privacy }, viewerId: opts.viewerId })
+    ? image
+    : null;
 }

@@ -17,6 +17,20 @@ export type RateLimiter = {
   add(rule: RateLimitRule, key: string): Promise<void>;
   /** Forgets a key's count (a success ends a run of failures). */
   reset(rule: RateLimitRule, key: string): Promise<void>;
+  /**
+   * Counts one hit and says where the key stands, for callers that show it (X-RateLimit-*
+   * headers) and refuse themselves. Counts even when `enabled` is false: the caller decides.
+   */
+  take(rule: RateLimitRule, key: string): Promise<RateLimitState>;
+};
+
+export type RateLimitState = {
+  limit: number;
+  /** Hits left in this window (0 once over). */
+  remaining: number;
+  /** Seconds until the window ends and the count starts again. */
+  resetSeconds: number;
+  exceeded: boolean;
 };
 
 /**
@@ -80,6 +94,18 @@ export function createRateLimiter(opts: { db: Database; enabled: boolean; now?: 
     async reset(rule, key) {
       if (!opts.enabled) return;
       await opts.db.delete(rateLimits).where(eq(rateLimits.key, `${rule.name}:${key}`));
+    },
+    async take(rule, key) {
+      const t = now();
+      await sweep(t);
+      const windowStart = windowOf(rule, t);
+      const used = await count(rule, key, windowStart);
+      return {
+        limit: rule.limit,
+        remaining: Math.max(0, rule.limit - used),
+        resetSeconds: Math.max(1, Math.ceil((windowStart + rule.windowMs - t) / 1000)),
+        exceeded: used > rule.limit,
+      };
     },
     async hit(rule, keys) {
       if (!opts.enabled) return;

@@ -136,4 +136,12 @@ describe('ProtectedRoute', () => {
       ),
     );
   });
+
+  it('sends a visitor without a session cookie to sign in at once, without asking /api/me', async () => {
+    const me = deferredMe();
+    renderWithSession(app(), { path: '/create', sessionCookie: false });
+    expect(screen.getByTestId('status').textContent).toBe('signed-out');
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/login\?redirectTo=/));
+    expect(me.fetchMock).not.toHaveBeenCalled();
+  });
 });

@@ -24,7 +24,9 @@ export function RootLayout() {
           Skip to content
         </a>
         <TopNav />
-        <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        {/* At least a screen tall (less the 4rem header): the footer starts below the fold, so a page
+            that mounts after the first paint never pushes it down in view. */}
+        <main id="main" tabIndex={-1} className="flex min-h-[calc(100dvh-4rem)] flex-1 flex-col outline-none">
           <RouteErrorBoundary key={pathname}>
             <Suspense fallback={<CenteredSpinner label="Loading page" />}>
               <Outlet />

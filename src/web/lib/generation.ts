@@ -242,9 +242,12 @@ export function useGenerationJob() {
 // ---------------------------------------------------------------------------------------------
 // Links
 
-/** The link Copy URL puts on the clipboard: the share page when public, else the owner-only image. */
-export function imageLink(image: Pick<GeneratedImageView, 'url' | 'shareUrl' | 'privacy'>): string {
-  const path = image.privacy === 'public' && image.shareUrl ? image.shareUrl : image.url;
+/**
+ * The link Copy URL puts on the clipboard: the share page when the image has one (public images
+ * only, as the server decides), else the owner-only image address.
+ */
+export function imageLink(image: Pick<GeneratedImageView, 'url' | 'shareUrl'>): string {
+  const path = image.shareUrl ?? image.url;
   return new URL(path, window.location.origin).toString();
 }
 

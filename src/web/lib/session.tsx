@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { Me } from '../../core/api';
+import { SESSION_HINT_COOKIE } from '../../core/constants';
 import { ApiError, api } from './api';
 
 /**
@@ -23,7 +24,16 @@ export type Session = {
 
 export const ME_QUERY_KEY = ['me'] as const;
 
+/** The server's readable mirror of the session cookie: without it there is nobody to ask about. */
+function mayHaveSession(): boolean {
+  return document.cookie
+    .split(/;\s*/)
+    .some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`) && c.length > SESSION_HINT_COOKIE.length + 1);
+}
+
 async function fetchMe(): Promise<Me | null> {
+  // A visitor's page load makes no /api/me request (and no 401 in the console).
+  if (!mayHaveSession()) return null;
   try {
     return await api.get<Me>('/api/me');
   } catch (error) {
@@ -40,6 +50,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const query = useQuery({
     queryKey: ME_QUERY_KEY,
     queryFn: fetchMe,
+    // A visitor is known to be signed out at once: the first render shows Sign in, not a placeholder.
+    initialData: () => (mayHaveSession() ? undefined : null),
     staleTime: 30_000,
     // A network blip must not sign anyone out: retry twice, then treat the session as signed out.
     retry: (failures, error) =>

@@ -1,5 +1,7 @@
-import { ArchiveIcon, CreditCardIcon, ShieldAlertIcon, UserRoundIcon } from 'lucide-react';
+import { ArchiveIcon, CreditCardIcon, KeyRoundIcon, ShieldAlertIcon, UserRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { hasApiAccess, tierLabel } from '../../core/tiers';
 import { DeleteAccount } from '../components/account/delete-account';
 import { DownloadData } from '../components/account/download-data';
 import { ProfileForm } from '../components/account/profile-form';
@@ -7,6 +9,7 @@ import { SignInNotice } from '../components/account/sign-in-notice';
 import { BillingSummary } from '../components/billing/billing-summary';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
+import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
@@ -82,6 +85,24 @@ export default function SettingsPage() {
           description="Your plan, this month's images and your credits."
         >
           <BillingSummary me={me} />
+        </Section>
+
+        <Section
+          id="api-keys"
+          icon={<KeyRoundIcon className="size-5 text-primary" aria-hidden="true" />}
+          title="API Keys"
+          description="Make pictures from your own programs with the REST API."
+        >
+          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-muted-foreground text-sm">
+              {hasApiAccess(me.membership.tier)
+                ? 'Create, copy and revoke the keys your programs use.'
+                : `Part of the ${tierLabel('enterprise')} plan.`}
+            </p>
+            <Button asChild variant="outline">
+              <Link to="/settings/api-keys">Manage API keys</Link>
+            </Button>
+          </div>
         </Section>
 
         <Section

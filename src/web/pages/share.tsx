@@ -2,11 +2,13 @@ import {
   AlertTriangleIcon,
   HomeIcon,
   ImageOffIcon,
+  LockIcon,
   RefreshCwIcon,
   SparklesIcon,
   UserRoundIcon,
 } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { isVisibleToEveryone } from '../../core/image-access';
 import { truncate } from '../../core/user';
 import { DownloadMenu } from '../components/download-menu';
 import { ProgressiveImage } from '../components/gallery/progressive-image';
@@ -21,7 +23,10 @@ import { formatShortDate, sharePath, useSharedImage } from '../lib/gallery';
 
 const NOT_FOUND = 'This picture is private or no longer exists';
 
-/** /i/:id — a public image anyone can open, signed in or not. */
+/**
+ * /i/:id — a public image anyone can open, signed in or not; a private one only its owner can
+ * (the server answers everyone else 404), with a note saying so.
+ */
 export default function SharePage() {
   const { id = '' } = useParams();
   const shared = useSharedImage(id);
@@ -78,6 +83,7 @@ export default function SharePage() {
   }
 
   const image = shared.data;
+  const everyone = isVisibleToEveryone(image);
   return (
     <div className="bg-gradient-to-b from-violet-50 to-background">
       <PageContainer size="xl" className="py-8 sm:py-14">
@@ -88,6 +94,15 @@ export default function SharePage() {
           </figure>
           <div className="flex flex-col gap-6">
             <div>
+              {!everyone && (
+                <p
+                  className="mb-3 inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-3 py-1 font-medium text-amber-900 text-sm ring-1 ring-amber-200"
+                  data-testid="private-note"
+                >
+                  <LockIcon className="size-3.5" aria-hidden="true" />
+                  Private — only you can see this
+                </p>
+              )}
               <p className="font-semibold text-primary text-sm uppercase tracking-wide">
                 Clipart made with Clipsmith
               </p>
@@ -107,7 +122,13 @@ export default function SharePage() {
               <DownloadMenu
                 image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }}
               />
-              <CopyUrlButton image={{ url: image.url, shareUrl: sharePath(image.id), privacy: 'public' }} />
+              <CopyUrlButton
+                image={{
+                  url: image.url,
+                  shareUrl: everyone ? sharePath(image.id) : undefined,
+                  privacy: image.privacy,
+                }}
+              />
             </div>
             <div className="rounded-xl border bg-card p-5 shadow-sm">
               <p className="font-semibold">Want clipart like this?</p>

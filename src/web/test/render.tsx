@@ -3,6 +3,7 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { Me } from '../../core/api';
+import { SESSION_HINT_COOKIE } from '../../core/constants';
 import { SessionProvider } from '../lib/session';
 
 export function makeMe(user: Partial<Me['user']> = {}): Me {
@@ -36,8 +37,18 @@ export function LocationProbe() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-/** Renders UI inside the real providers: a fresh query client, a memory router and the session. */
-export function renderWithSession(ui: ReactNode, options: { path?: string; queryClient?: QueryClient } = {}) {
+/**
+ * Renders UI inside the real providers: a fresh query client, a memory router and the session.
+ * The browser holds a session cookie (so the session asks /api/me, which the test answers) unless
+ * `sessionCookie: false` makes it a visitor's browser.
+ */
+export function renderWithSession(
+  ui: ReactNode,
+  options: { path?: string; queryClient?: QueryClient; sessionCookie?: boolean } = {},
+) {
+  // biome-ignore lint/suspicious/noDocumentCookie: happy-dom has no Cookie Store API; the app reads document.cookie too
+  document.cookie =
+    options.sessionCookie === false ? `${SESSION_HINT_COOKIE}=; max-age=0` : `${SESSION_HINT_COOKIE}=1`;
   const queryClient =
     options.queryClient ?? new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const result = render(

@@ -1,6 +1,6 @@
 // Generation jobs and the images they produce.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DrawnSubject } from '../../../core/api';
 import { users } from './auth';
 
@@ -53,6 +53,11 @@ export const generatedImages = pgTable(
     theme: text('theme').notNull(),
     quality: text('quality').notNull(),
     privacy: text('privacy', { enum: ['public', 'private'] }).notNull(),
+    /**
+     * Its privacy has been paid for (generated private, or made private on a paid plan or for a
+     * credit): from then on it switches between public and private for free (core/image-access).
+     */
+    privacyPaid: boolean('privacy_paid').notNull().default(false),
     provider: text('provider').notNull(),
     model: text('model').notNull(),
     width: integer('width').notNull(),

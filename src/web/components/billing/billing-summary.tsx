@@ -3,6 +3,7 @@ import { ExternalLinkIcon, Loader2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
+import { describeUsage } from '../../../core/entitlement';
 import { subscriptionAccess } from '../../../core/subscription';
 import { tierLabel } from '../../../core/tiers';
 import { errorMessage } from '../../lib/api';
@@ -37,7 +38,6 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
       }),
   });
 
-  const limit = membership.imageLimit === null ? '∞' : String(membership.imageLimit);
   const facts: [string, ReactNode][] = [
     [
       'Current plan',
@@ -46,7 +46,7 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
         {paid && !attention && <Badge variant="success">Active</Badge>}
       </span>,
     ],
-    ['Images this month', `${membership.imageCount} / ${limit}`],
+    ['Images this month', describeUsage(membership.tier, membership.imageCount)],
     ['Credits', `${credits} ${credits === 1 ? 'credit' : 'credits'}`],
   ];
   if (paid && membership.periodEnd) facts.push(['Current period ends', shortDate(membership.periodEnd)]);

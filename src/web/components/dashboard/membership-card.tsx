@@ -1,6 +1,7 @@
 import { ArrowRightIcon, CrownIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
+import { describeUsage } from '../../../core/entitlement';
 import { tierLabel } from '../../../core/tiers';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
@@ -54,28 +55,11 @@ export function MembershipCard({ me }: { me: Me | null }) {
         <CrownIcon className="size-6 shrink-0 text-amber-500" aria-hidden="true" />
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
-        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <dl className="grid grid-cols-2 gap-3">
           <Stat label="Plan" testId="membership-plan">
             {membership ? tierLabel(membership.tier) : <Skeleton className="h-7 w-16" />}
           </Stat>
-          <Stat label="Images this month" testId="membership-usage">
-            {membership ? (
-              <span>
-                {used} /{' '}
-                {limit === null ? (
-                  <>
-                    <span aria-hidden="true">∞</span>
-                    <span className="sr-only">unlimited</span>
-                  </>
-                ) : (
-                  limit
-                )}
-              </span>
-            ) : (
-              <Skeleton className="h-7 w-14" />
-            )}
-          </Stat>
-          <Stat label="Credits Available" testId="membership-credits" className="col-span-2 sm:col-span-1">
+          <Stat label="Credits Available" testId="membership-credits">
             {me ? (
               <span className="flex flex-wrap items-baseline gap-x-2">
                 {creditsText(me.credits)}
@@ -90,6 +74,14 @@ export function MembershipCard({ me }: { me: Me | null }) {
               </span>
             ) : (
               <Skeleton className="h-7 w-20" data-testid="credits-skeleton" />
+            )}
+          </Stat>
+          {/* Images past the limit were paid with credits: said apart, never as "5 / 3". */}
+          <Stat label="Images this month" testId="membership-usage" className="col-span-2">
+            {membership ? (
+              <span className="text-base">{describeUsage(membership.tier, used)}</span>
+            ) : (
+              <Skeleton className="h-7 w-48" />
             )}
           </Stat>
         </dl>

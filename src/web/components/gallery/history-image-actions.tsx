@@ -1,7 +1,8 @@
 import { GlobeIcon, LockIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { checkPrivacyChange } from '../../../core/entitlement';
+import { privacyChangeCost } from '../../../core/image-access';
+import { tierLabel } from '../../../core/tiers';
 import { truncate } from '../../../core/user';
 import { errorMessage } from '../../lib/api';
 import { type HistoryItem, useChangePrivacy, useDeleteImage } from '../../lib/gallery';
@@ -25,8 +26,6 @@ type HistoryImageActionsProps = {
   onDeleted: () => void;
 };
 
-const TIER_LABELS = { free: 'Free', basic: 'Basic', premium: 'Premium', enterprise: 'Enterprise' } as const;
-
 /**
  * The owner's actions in the history preview: make public/private (with what it costs, from the
  * same rule the server applies) and Delete behind a confirmation.
@@ -38,29 +37,37 @@ export function HistoryImageActions({ image, onChanged, onDeleted }: HistoryImag
   const [confirming, setConfirming] = useState(false);
 
   const target = image.privacy === 'public' ? 'private' : 'public';
+  // The same rule the server applies (core/image-access); the server's answer stays the authority.
   const rule = me
-    ? checkPrivacyChange({ tier: me.membership.tier, credits: me.credits, to: target, from: image.privacy })
+    ? privacyChangeCost({
+        image,
+        to: target,
+        member: { tier: me.membership.tier, credits: me.credits },
+        alreadyPaid: image.privacyPaid,
+      })
     : null;
 
   let costNote: ReactNode;
   if (target === 'public') {
     costNote =
       'Making it public is free: it appears in the Explore gallery and anyone with its link can see it.';
-  } else if (!rule || (rule.allowed && rule.cost === 0)) {
-    costNote = me
-      ? `Making it private is included in your ${TIER_LABELS[me.membership.tier]} plan.`
-      : 'Only you will be able to see it.';
-  } else if (rule.allowed) {
-    costNote = `Making it private uses 1 credit (you have ${me?.credits ?? 0}); only you will see it.`;
-  } else {
+  } else if (!rule || !me) {
+    costNote = 'Only you will be able to see it.';
+  } else if (!rule.allowed) {
     costNote = (
       <>
-        {rule.message}.{' '}
+        {rule.message}{' '}
         <Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
           Get credits or a plan
         </Link>
       </>
     );
+  } else if (rule.reason === 'already-paid') {
+    costNote = 'Making it private is free: its privacy is already paid for. Only you will see it.';
+  } else if (rule.reason === 'plan-included') {
+    costNote = `Making it private is included in your ${tierLabel(me.membership.tier)} plan.`;
+  } else {
+    costNote = `Making it private uses 1 credit once (you have ${me.credits}); after that it switches for free.`;
   }
 
   const toggle = () =>

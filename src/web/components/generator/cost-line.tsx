@@ -7,6 +7,8 @@ import { Skeleton } from '../ui/skeleton';
 import { costLine } from './gating';
 
 type CostLineProps = {
+  /** The id Generate points its aria-describedby at: when refused, this line is why it is disabled. */
+  id?: string;
   account: Me | null;
   options: GenerationOptions;
   /** Where /pricing sends the member back to after a purchase. */
@@ -14,20 +16,22 @@ type CostLineProps = {
   className?: string;
 };
 
-export function pricingLink(returnTo: string): string {
+export function pricingLink(returnTo: string, tab?: 'credits'): string {
   // Slashes stay readable ('/pricing?returnTo=/create'); they need no escaping in a query.
-  return `/pricing?returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+  const back = `returnTo=${encodeURIComponent(returnTo).replaceAll('%2F', '/')}`;
+  return tab ? `/pricing?tab=${tab}&${back}` : `/pricing?${back}`;
 }
 
 /** What the next Generate will cost, said before the click (DESIGN: "The UI says the cost"). */
-export function CostLine({ account, options, returnTo, className }: CostLineProps) {
-  if (!account) return <Skeleton className={cn('h-5 w-56', className)} />;
+export function CostLine({ id, account, options, returnTo, className }: CostLineProps) {
+  if (!account) return <Skeleton id={id} className={cn('h-5 w-56', className)} />;
   const line = costLine(account, options);
   const credits = account.credits;
 
   if (line.kind === 'refused') {
     return (
       <div
+        id={id}
         className={cn(
           'flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm',
           className,
@@ -39,10 +43,17 @@ export function CostLine({ account, options, returnTo, className }: CostLineProp
         <p>
           {line.text}{' '}
           <Link
+            to={pricingLink(returnTo, 'credits')}
+            className="whitespace-nowrap font-semibold underline underline-offset-2 hover:no-underline"
+          >
+            Buy credits
+          </Link>{' '}
+          or{' '}
+          <Link
             to={pricingLink(returnTo)}
             className="whitespace-nowrap font-semibold underline underline-offset-2 hover:no-underline"
           >
-            {line.fix === 'plans' ? 'See plans' : 'Buy credits'}
+            see plans
           </Link>
         </p>
       </div>
@@ -52,6 +63,7 @@ export function CostLine({ account, options, returnTo, className }: CostLineProp
   const Icon = line.kind === 'credit' ? CoinsIcon : CircleCheckIcon;
   return (
     <p
+      id={id}
       className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}
       data-testid="cost-line"
       data-kind={line.kind}

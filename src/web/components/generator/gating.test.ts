@@ -47,29 +47,38 @@ describe('premiumThemeMessage', () => {
 
 describe('costLine', () => {
   const premium = { ...DEFAULT_OPTIONS, theme: 'comic' as const };
-  it('free and included', () => {
+  it('names the plan and what is left when included', () => {
     expect(costLine(account('free', 0, 1), DEFAULT_OPTIONS)).toEqual({
-      text: 'Free — 2 of 3 left this month',
+      text: 'Free plan — 2 of 3 left this month',
       kind: 'free',
-      fix: null,
+    });
+    expect(costLine(account('basic', 0, 0), premium)).toEqual({
+      text: 'Basic plan — 30 of 30 left this month',
+      kind: 'free',
     });
   });
-  it('a credit for premium options or past the limit', () => {
-    expect(costLine(account('free', 2), premium)).toMatchObject({ text: 'Uses 1 credit', kind: 'credit' });
-    expect(costLine(account('free', 2, 3), DEFAULT_OPTIONS)).toMatchObject({ kind: 'credit' });
+  it('a credit for premium options, or past the limit on any plan', () => {
+    expect(costLine(account('free', 2), premium)).toEqual({ text: 'Uses 1 credit', kind: 'credit' });
+    expect(costLine(account('free', 2, 3), DEFAULT_OPTIONS)).toEqual({
+      text: 'Monthly images used — this one uses 1 credit',
+      kind: 'credit',
+    });
+    expect(costLine(account('basic', 1, 30), DEFAULT_OPTIONS)).toEqual({
+      text: 'Monthly images used — this one uses 1 credit',
+      kind: 'credit',
+    });
   });
-  it('refusals point free members to credits and paid members to plans', () => {
+  it('refusals carry the reason', () => {
     expect(costLine(account('free', 0), premium)).toEqual({
       text: 'You need 1 credit to use premium features',
       kind: 'refused',
-      fix: 'credits',
     });
-    expect(costLine(account('basic', 5, 30), DEFAULT_OPTIONS)).toMatchObject({
+    expect(costLine(account('basic', 0, 30), DEFAULT_OPTIONS)).toEqual({
+      text: "You've reached your monthly limit of 30 images. Upgrade your plan or purchase credits to generate more.",
       kind: 'refused',
-      fix: 'plans',
     });
   });
-  it('enterprise is unlimited', () => {
-    expect(costLine(account('enterprise', 0, 5000), premium).text).toBe('Free — unlimited');
+  it('an unlimited plan says Unlimited', () => {
+    expect(costLine(account('enterprise', 0, 5000), premium).text).toBe('Enterprise plan — Unlimited');
   });
 });

@@ -32,10 +32,11 @@ export function premiumThemeMessage(account: Account | null): string | null {
 
 export type CostLine = {
   text: string;
-  /** 'free' = included, 'credit' = uses 1 credit, 'refused' = the server will say no. */
+  /**
+   * 'free' = included, 'credit' = uses 1 credit, 'refused' = the server will say no, so Generate
+   * is disabled with this text as the reason (credits fix every refusal; a plan fixes most).
+   */
   kind: 'free' | 'credit' | 'refused';
-  /** Where to go to fix a refusal: credits for free members, a plan for paid ones. */
-  fix: 'credits' | 'plans' | null;
 };
 
 export function costLine(account: Account, options: GenerationOptions): CostLine {
@@ -47,6 +48,6 @@ export function costLine(account: Account, options: GenerationOptions): CostLine
   };
   const text = describeCost(input);
   const result = checkEntitlement(input);
-  if (result.allowed) return { text, kind: result.cost === 1 ? 'credit' : 'free', fix: null };
-  return { text, kind: 'refused', fix: isPaidTier(account.membership.tier) ? 'plans' : 'credits' };
+  if (!result.allowed) return { text, kind: 'refused' };
+  return { text, kind: result.cost === 1 ? 'credit' : 'free' };
 }

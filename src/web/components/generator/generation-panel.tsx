@@ -132,34 +132,53 @@ function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
           />
         )}
       </Frame>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs">
-        <PrivacyBadge privacy={image.privacy} />
-        <span>
-          {findTheme(image.theme)?.label ?? image.theme}
-          {cost > 0 && ' · Used 1 credit'}
-        </span>
-      </div>
-      {offline && (
-        <p className="-mt-2 text-muted-foreground text-xs">Made with the built-in clipart composer</p>
-      )}
-      {image.subjects && image.subjects.length > 0 && (
-        <p className="-mt-2 text-muted-foreground text-xs" data-testid="drew-line">
-          {drewLine(image.subjects)}
-        </p>
-      )}
-      {image.shareUrl && (
-        <Link
-          to={image.shareUrl}
-          className="-mt-2 inline-flex items-center gap-1 self-start text-primary text-xs underline-offset-4 hover:underline"
-        >
-          Open its share page
-          <ArrowRightIcon className="size-3" aria-hidden="true" />
-        </Link>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
-        <CopyUrlButton key={image.id} image={image} />
-      </div>
+      <ResultDetails>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-muted-foreground text-xs">
+          <PrivacyBadge privacy={image.privacy} />
+          <span>
+            {findTheme(image.theme)?.label ?? image.theme}
+            {cost > 0 && ' · Used 1 credit'}
+          </span>
+        </div>
+        {offline && (
+          <p className="-mt-2 text-muted-foreground text-xs">Made with the built-in clipart composer</p>
+        )}
+        {image.subjects && image.subjects.length > 0 && (
+          <p className="-mt-2 text-muted-foreground text-xs" data-testid="drew-line">
+            {drewLine(image.subjects)}
+          </p>
+        )}
+        {image.shareUrl && (
+          <Link
+            to={image.shareUrl}
+            className="-mt-2 inline-flex items-center gap-1 self-start text-primary text-xs underline-offset-4 hover:underline"
+          >
+            Open its share page
+            <ArrowRightIcon className="size-3" aria-hidden="true" />
+          </Link>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
+          <CopyUrlButton key={image.id} image={image} />
+        </div>
+      </ResultDetails>
+    </div>
+  );
+}
+
+/**
+ * The lines under a finished picture (privacy, theme, what was drawn, share link, downloads). The
+ * placeholder and the progress hold the same room, so the picture arriving pushes nothing down.
+ */
+function ResultDetails({ children }: { children?: React.ReactNode }) {
+  return <div className="flex min-h-44 flex-col gap-4">{children}</div>;
+}
+
+function WithRoomForDetails({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4">
+      {children}
+      <ResultDetails />
     </div>
   );
 }
@@ -168,12 +187,24 @@ function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
 export function GenerationPanel({ state }: { state: JobState }) {
   switch (state.stage) {
     case 'submitting':
-      return <Progress status={null} />;
+      return (
+        <WithRoomForDetails>
+          <Progress status={null} />
+        </WithRoomForDetails>
+      );
     case 'working':
-      return <Progress status={state.status} />;
+      return (
+        <WithRoomForDetails>
+          <Progress status={state.status} />
+        </WithRoomForDetails>
+      );
     case 'succeeded':
       return <Result key={state.image.id} image={state.image} cost={state.status.cost} />;
     default:
-      return <Idle />;
+      return (
+        <WithRoomForDetails>
+          <Idle />
+        </WithRoomForDetails>
+      );
   }
 }

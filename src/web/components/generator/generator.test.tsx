@@ -42,7 +42,7 @@ describe('Generator: cost line and premium gating', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     renderGenerator(member({ tier: 'free', imageCount: 0 }, 0));
 
-    expect(costLine().textContent).toBe('Free — 3 of 3 left this month');
+    expect(costLine().textContent).toBe('Free plan — 3 of 3 left this month');
     for (const name of [
       /Comic Book/,
       /Realistic/,
@@ -63,7 +63,7 @@ describe('Generator: cost line and premium gating', () => {
     );
     expect(radio(/Comic Book/).getAttribute('aria-checked')).toBe('false');
     expect(radio(/Default Style/).getAttribute('aria-checked')).toBe('true');
-    expect(costLine().textContent).toBe('Free — 3 of 3 left this month');
+    expect(costLine().textContent).toBe('Free plan — 3 of 3 left this month');
 
     await act(() => vi.advanceTimersByTimeAsync(THEME_WARNING_MS - 50));
     expect(screen.queryByTestId('theme-message')).not.toBeNull();
@@ -81,7 +81,7 @@ describe('Generator: cost line and premium gating', () => {
     renderGenerator(member({ tier: 'free', imageCount: 1 }, 2));
 
     expect(radio(/Comic Book/).textContent).toContain('Click to use 1 credit');
-    expect(costLine().textContent).toBe('Free — 2 of 3 left this month');
+    expect(costLine().textContent).toBe('Free plan — 2 of 3 left this month');
 
     fireEvent.click(radio(/Comic Book/));
     expect(radio(/Comic Book/).getAttribute('aria-checked')).toBe('true');
@@ -97,14 +97,30 @@ describe('Generator: cost line and premium gating', () => {
     expect(costLine().textContent).toContain('Uses 1 credit');
   });
 
-  it('free member at the limit without credits: the refusal with a Buy credits link back here', () => {
+  it('at the limit without credits: Generate disabled, the reason beside it, links to credits and plans', () => {
     renderGenerator(member({ tier: 'free', imageCount: 3 }, 0), '/create');
     expect(costLine().getAttribute('data-kind')).toBe('refused');
     expect(costLine().textContent).toContain(
       "You've reached your monthly limit of 3 images. Upgrade your plan or purchase credits to generate more.",
     );
-    const link = screen.getByRole('link', { name: 'Buy credits' });
-    expect(link.getAttribute('href')).toBe('/pricing?returnTo=/create');
+    expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe(
+      '/pricing?tab=credits&returnTo=/create',
+    );
+    expect(screen.getByRole('link', { name: 'see plans' }).getAttribute('href')).toBe(
+      '/pricing?returnTo=/create',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Underwater scene' }));
+    const generate = screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement;
+    expect(generate.disabled).toBe(true);
+    expect(generate.getAttribute('aria-describedby')).toBe(costLine().id);
+  });
+
+  it('a Basic member at the limit with a credit: Generate enabled, "this one uses 1 credit"', () => {
+    renderGenerator(member({ tier: 'basic', imageCount: 30, imageLimit: 30 }, 2), '/create');
+    expect(costLine().getAttribute('data-kind')).toBe('credit');
+    expect(costLine().textContent).toContain('Monthly images used — this one uses 1 credit');
+    fireEvent.click(screen.getByRole('button', { name: 'Underwater scene' }));
+    expect((screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('paid member: no hints, premium themes just select, no message', () => {
@@ -113,7 +129,7 @@ describe('Generator: cost line and premium gating', () => {
     fireEvent.click(radio(/Pixel Art/));
     expect(radio(/Pixel Art/).getAttribute('aria-checked')).toBe('true');
     expect(screen.queryByTestId('theme-message')).toBeNull();
-    expect(costLine().textContent).toBe('Free — 26 of 30 left this month');
+    expect(costLine().textContent).toBe('Basic plan — 26 of 30 left this month');
   });
 
   it('Generate waits for a prompt; a sample idea fills it', () => {

@@ -21,7 +21,7 @@ import { Button } from '../ui/button';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 import { CostLine, pricingLink } from './cost-line';
-import { premiumGate, premiumThemeMessage } from './gating';
+import { costLine, premiumGate, premiumThemeMessage } from './gating';
 import { GenerationPanel } from './generation-panel';
 import { OptionGroup, type OptionItem } from './option-group';
 import { ThemeVisual } from './theme-visual';
@@ -104,10 +104,13 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const blank = draft.prompt.trim().length === 0;
   const gate = premiumGate(me);
   const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
+  const costId = `${ids}-cost`;
+  // The server would refuse (monthly limit and no credit, say): Generate waits, the line says why.
+  const refused = me !== null && costLine(me, options).kind === 'refused';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (working) return;
+    if (working || refused) return;
     if (blank) {
       setBlankError(true);
       promptRef.current?.focus();
@@ -264,11 +267,12 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
         </div>
 
         <div className="flex flex-col gap-3 border-t pt-5">
-          <CostLine account={me} options={options} returnTo={returnTo} />
+          <CostLine id={costId} account={me} options={options} returnTo={returnTo} />
           <Button
             type="submit"
             size="lg"
-            disabled={blank || working}
+            disabled={blank || working || refused}
+            aria-describedby={costId}
             className="w-full sm:w-auto sm:self-start"
           >
             {working ? (

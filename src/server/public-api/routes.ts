@@ -1,0 +1,102 @@
+// HTTP only: the REST API for Enterprise members' programs, authenticated by API key alone.
+// Every operation here is also described in ./openapi.ts (a test keeps the two together).
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { generationRequestSchema } from '../../core/api';
+import { validateDownload } from '../../core/download';
+import { apiImagesQuerySchema } from '../../core/public-api';
+import type { Database } from '../db/client';
+import { generatedImages } from '../db/schema';
+import type { GenerationEvents } from '../generation/events';
+import type { Moderation } from '../generation/ports';
+import { createGeneration, getGeneration } from '../generation/service';
+import { imageView } from '../generation/views';
+import { AppError, notFound, parseWith, readJson } from '../http/errors';
+import type { RequestVars } from '../http/request-log';
+import { prepareDownload } from '../images/download';
+import type { JobRunner } from '../jobs/runner';
+import type { RateLimiter } from '../platform/rate-limit';
+import type { Deletions } from '../storage/deletions';
+import { imageKeys, type Storage } from '../storage/storage';
+import { type ApiVars, requireApiKey } from './auth';
+import { apiGeneration, apiImage, findOwnImage, listOwnImages } from './service';
+
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
+
+export function publicApiRoutes(deps: {
+  db: Database;
+  moderation: Moderation;
+  events: GenerationEvents;
+  jobs: JobRunner;
+  storage: Storage;
+  deletions: Deletions;
+  rateLimiter: RateLimiter;
+  /** Requests per minute per key. */
+  rateLimitPerMinute: number;
+  /** The server's public URL, for absolute image URLs. */
+  origin: string;
+}) {
+  const { db, origin } = deps;
+  const rule = { name: 'api-key', limit: deps.rateLimitPerMinute, windowMs: 60_000 };
+
+  const ownImage = async (id: string, userId: string) => {
+    const image = await findOwnImage(db, { id, userId });
+    if (!image) throw notFound('Image not found');
+    return image;
+  };
+
+  return new Hono<{ Variables: ApiVars & RequestVars }>()
+    .use(requireApiKey({ db, rateLimiter: deps.rateLimiter, rule }))
+    .post('/generations', async (c) => {
+      const request = await readJson(c, generationRequestSchema);
+      return c.json(await createGeneration(deps, { userId: c.get('caller').userId, request }), 202, NO_STORE);
+    })
+    .get('/generations/:id', async (c) => {
+      const status = await getGeneration(db, { id: c.req.param('id'), userId: c.get('caller').userId });
+      return c.json(apiGeneration(status, origin), 200, NO_STORE);
+    })
+    .get('/images', async (c) => {
+      const query = parseWith(apiImagesQuerySchema, c.req.query());
+      return c.json(
+        await listOwnImages(db, { userId: c.get('caller').userId, query, origin }),
+        200,
+        NO_STORE,
+      );
+    })
+    .get('/images/:id', async (c) => {
+      const image = await ownImage(c.req.param('id'), c.get('caller').userId);
+      return c.json(apiImage(imageView(image), origin), 200, NO_STORE);
+    })
+    .get('/images/:id/original.png', async (c) => {
+      const image = await ownImage(c.req.param('id'), c.get('caller').userId);
+      const object = await deps.storage.get(imageKeys.original(image.id));
+      if (!object) throw notFound('Image not found');
+      return c.body(new Uint8Array(object.bytes), 200, {
+        ...NO_STORE,
+        'Content-Type': object.contentType,
+        ETag: object.etag,
+      });
+    })
+    .get('/images/:id/download', async (c) => {
+      const image = await ownImage(c.req.param('id'), c.get('caller').userId);
+      const request = validateDownload(c.req.query());
+      if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
+      const file = await prepareDownload(deps.storage, image, request.value);
+      if (!file.cached) {
+        // A variant written for a picture deleted meanwhile must not outlive it.
+        const [still] = await db
+          .select({ id: generatedImages.id })
+          .from(generatedImages)
+          .where(eq(generatedImages.id, image.id));
+        if (!still) {
+          await deps.deletions.discard(imageKeys.prefix(image.id), 'written after deletion');
+          throw notFound('Image not found');
+        }
+      }
+      return c.body(new Uint8Array(file.bytes), 200, {
+        ...NO_STORE,
+        'Content-Type': file.contentType,
+        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      });
+    });
+}

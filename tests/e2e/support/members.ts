@@ -1,0 +1,66 @@
+// Members for browser tests, set up through the real API as a person would: sign up, buy through
+// the embedded test checkout, generate with the built-in composer.
+import { type APIRequestContext, expect } from '@playwright/test';
+
+export const PASSWORD = 'correct horse battery';
+
+function origin(baseURL: string) {
+  return { origin: baseURL };
+}
+
+/** Signs up through `request` (a page's or context's: it keeps the session cookie). */
+export async function signUp(request: APIRequestContext, baseURL: string, label: string): Promise<string> {
+  const email = `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const response = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD },
+    headers: origin(baseURL),
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return email;
+}
+
+/** Buys a plan ('basic', 'enterprise') or a credit pack ('starter' = 5 credits) with the test checkout. */
+export async function buy(request: APIRequestContext, baseURL: string, kind: 'plan' | 'pack', id: string) {
+  const checkout = await request.post('/api/billing/checkout', {
+    data: { kind, id },
+    headers: origin(baseURL),
+  });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const { url } = (await checkout.json()) as { url: string };
+  const paid = await request.post(`${url}/pay`, { headers: origin(baseURL), maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+}
+
+/** Generates one picture and waits for it; returns the image id. */
+export async function generate(
+  request: APIRequestContext,
+  baseURL: string,
+  prompt: string,
+  options: { privacy?: 'public' | 'private'; theme?: string } = {},
+): Promise<string> {
+  const started = await request.post('/api/generations', {
+    data: { prompt, ...options },
+    headers: origin(baseURL),
+  });
+  expect(started.status(), await started.text()).toBe(202);
+  const { id } = (await started.json()) as { id: string };
+  let imageId = '';
+  await expect
+    .poll(
+      async () => {
+        const body = (await (await request.get(`/api/generations/${id}`)).json()) as {
+          status: string;
+          image?: { id: string };
+        };
+        imageId = body.image?.id ?? '';
+        return body.status;
+      },
+      { timeout: 30_000, intervals: [200, 300, 500] },
+    )
+    .toBe('succeeded');
+  return imageId;
+}
+
+export async function credits(request: APIRequestContext): Promise<number> {
+  return ((await (await request.get('/api/me')).json()) as { credits: number }).credits;
+}
