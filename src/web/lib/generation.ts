@@ -63,6 +63,21 @@ function readQueryDraft(): Partial<GenerationDraft> {
   });
 }
 
+/** A link to /create with the generator prefilled ("More like this" from history). */
+export function generatorLink(draft: {
+  prompt: string;
+  theme?: string;
+  quality?: string;
+  privacy?: string;
+}): string {
+  const params = new URLSearchParams();
+  for (const key of ['prompt', 'theme', 'quality', 'privacy'] as const) {
+    const value = draft[key];
+    if (value) params.set(key, value);
+  }
+  return `/create?${params.toString()}`;
+}
+
 /**
  * The generator's prompt and options, mirrored into sessionStorage on every change: going to
  * /pricing?returnTo=/create to buy credits and coming back finds everything as it was left.

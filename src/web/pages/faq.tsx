@@ -20,7 +20,7 @@ function planLimits(): string {
 const FAQS = [
   {
     question: 'How many images can I make?',
-    answer: `It depends on your plan. Images per calendar month: ${planLimits()}. On the Free plan you can go past the limit by spending 1 credit per extra image. Your dashboard always shows how many you have left.`,
+    answer: `It depends on your plan. Images per calendar month: ${planLimits()}. On any plan you can go past the limit by spending 1 credit per extra image. Your dashboard always shows how many you have left.`,
   },
   {
     question: 'Which file formats and sizes can I download?',
@@ -28,7 +28,7 @@ const FAQS = [
   },
   {
     question: 'What are credits, and do they expire?',
-    answer: `A credit pays for one image's extras: a premium theme, Triple Validation, private privacy, or, on the Free plan, an image beyond your monthly limit. One image never costs more than 1 credit, and Clipsmith tells you the cost before you click Generate. Credit packs start at ${CREDIT_PACKS[0].name} (${totalCredits(CREDIT_PACKS[0])} credits), and credits never expire.`,
+    answer: `A credit pays for one image's extras: a premium theme, Triple Validation, private privacy, or an image beyond your plan's monthly limit. One image never costs more than 1 credit, and Clipsmith tells you the cost before you click Generate. Credit packs start at ${CREDIT_PACKS[0].name} (${totalCredits(CREDIT_PACKS[0])} credits), and credits never expire.`,
   },
   {
     question: 'Can I use my clipart commercially?',

@@ -142,7 +142,7 @@ export default function HowItWorksPage() {
             <h3 className="font-semibold text-lg">Credits</h3>
             <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-muted-foreground">
               <li>On the Free plan, 1 credit unlocks every premium option for one picture.</li>
-              <li>On the Free plan, once you reach your monthly limit, 1 credit buys one more picture.</li>
+              <li>On any plan, once you reach your monthly limit, 1 credit buys one more picture.</li>
               <li>One picture never costs more than 1 credit, and you see the cost before you generate.</li>
               <li>If a generation fails, its credit comes straight back.</li>
               <li>Credits never expire.</li>
