@@ -126,6 +126,38 @@ describe('composer: rendering', () => {
     30_000,
   );
 
+  it('gives each theme its own look, and the realistic one the most shading', async () => {
+    for (const prompt of ['A fox with a balloon', 'a lighthouse']) {
+      const small: Record<string, Buffer> = {};
+      const tones: Record<string, number> = {};
+      for (const theme of THEME_IDS) {
+        const { png } = await composeClipart({ prompt, theme, seed: 4 });
+        small[theme] = await sharp(png).resize(48, 48).ensureAlpha().raw().toBuffer();
+        // Distinct opaque colours in the middle of the picture: flat art has few, lit art many.
+        const middle = await sharp(png)
+          .extract({ left: 256, top: 256, width: 512, height: 512 })
+          .ensureAlpha()
+          .raw()
+          .toBuffer();
+        const seen = new Set<number>();
+        for (let i = 0; i < middle.length; i += 4)
+          if (middle[i + 3] > 250)
+            seen.add(((middle[i] >> 2) << 12) | ((middle[i + 1] >> 2) << 6) | (middle[i + 2] >> 2));
+        tones[theme] = seen.size;
+      }
+      for (const a of THEME_IDS)
+        for (const b of THEME_IDS) {
+          if (a >= b) continue;
+          let diff = 0;
+          for (let i = 0; i < small[a].length; i++) diff += Math.abs(small[a][i] - small[b][i]);
+          expect(diff / small[a].length, `${prompt}: ${a} vs ${b}`).toBeGreaterThan(15);
+        }
+      for (const theme of THEME_IDS)
+        if (theme !== 'realistic')
+          expect(tones.realistic, `${prompt}: realistic vs ${theme}`).toBeGreaterThan(3 * tones[theme]);
+    }
+  }, 60_000);
+
   it('paints one-colour icons in the asked colour, with a second tone in their holes', async () => {
     const red = await composeClipart({ prompt: 'a red lighthouse', theme: 'default', seed: 1 });
     expect(red.svg).toContain('stop-color="#ff0000"');

@@ -3,6 +3,7 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { and, eq, gt, like } from 'drizzle-orm';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -98,8 +99,8 @@ export function createAuth(opts: {
     }),
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       // Sign-up must not tell who is a member: a new address and a taken one get the same answer
       // (no session; "check your e-mail"), the same password hashing, and an e-mail each: a link
       // that finishes the sign-up, or a note to the owner. See docs/security.md.

@@ -1,6 +1,14 @@
 // The public gallery, a member's own history, privacy changes, deletion and share lookups.
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { GalleryQuery, GeneratedImageView } from '../../core/api';
+import type {
+  GalleryItem,
+  GalleryPage,
+  GalleryQuery,
+  HistoryItem,
+  HistoryPage,
+  PrivacyChange,
+  SharedImage,
+} from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
 import { imageVisibility, privacyChangeCost } from '../../core/image-access';
 import type { Privacy } from '../../core/options';
@@ -13,41 +21,6 @@ import { imageUrls, imageView } from '../generation/views';
 import { AppError, notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';
-
-/** One card of the public gallery (and the share page's data). */
-export type GalleryItem = {
-  id: string;
-  prompt: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** The username the owner chose, else their full name, else 'Anonymous' (publicAuthorName). */
-  owner: string;
-  url: string;
-  thumbUrl: string;
-  width: number;
-  height: number;
-  /** An own vector exists, so the SVG download is not traced. */
-  hasVector: boolean;
-};
-export type GalleryPage = { items: GalleryItem[]; nextCursor: string | null };
-/** The share page's data; 'private' only ever reaches the image's owner. */
-export type SharedImage = GalleryItem & { privacy: Privacy };
-
-/** One of the member's own images, with what only its owner needs to know. */
-export type HistoryItem = GeneratedImageView & {
-  quality: string;
-  /** Its privacy was paid for: switching it to private again is free (core/image-access). */
-  privacyPaid: boolean;
-};
-export type HistoryPage = {
-  items: HistoryItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-};
-
-export type PrivacyChange = { image: HistoryItem; cost: 0 | 1 };
 
 const MAX_SEARCH_WORDS = 8;
 const publicOnly = eq(generatedImages.privacy, 'public');

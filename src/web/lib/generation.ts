@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GeneratedImageView, GenerationRequest, GenerationStatus } from '../../core/api';
+import type {
+  CreditActivityPage,
+  GeneratedImageView,
+  GenerationRequest,
+  GenerationStatus,
+} from '../../core/api';
 import {
   DEFAULT_OPTIONS,
   type GenerationOptions,
@@ -311,22 +316,6 @@ export function useRecentImages(enabled = true) {
     },
   });
 }
-
-export type CreditTransaction = {
-  id: string;
-  type: 'purchase' | 'spend' | 'refund' | 'grant' | 'clawback' | (string & {});
-  amount: number;
-  description: string;
-  createdAt: string;
-};
-
-export type CreditActivityPage = {
-  items: CreditTransaction[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-};
 
 export function useCreditActivity(page = 1, enabled = true) {
   return useQuery({

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AppMeta } from '../../core/api';
 import { api } from './api';
-
-/** What the server says about itself (GET /api/meta): which image model runs, which payments. */
-export type AppMeta = {
-  imageModel: { provider: 'offline-composer' | 'openai'; model: string; label: string };
-  payments: 'test' | 'stripe' | 'off';
-  version: string;
-  /** Outside production: mail lands in the outbox at /dev/mail (no mail server needed). */
-  devOutbox: boolean;
-};
 
 export function useAppMeta() {
   return useQuery({
