@@ -4,7 +4,8 @@ import { THEME_IDS, type ThemeId } from '../core/options';
 import { SAMPLE_PROMPTS } from '../core/prompt';
 import { analyseClipart } from '../server/generation/checks/analysis';
 import { createOfflineComposer } from '../server/generation/providers/offline';
-import { ComposerMiss, composeClipart, getLexicon, planPrompt } from './index';
+import { ComposerMiss, composeClipart, composeSvg, getLexicon, planPrompt } from './index';
+import { rgbToHsl } from './palettes';
 import { createRandom } from './random';
 
 const plan = (prompt: string, seed = 1) => planPrompt(prompt, createRandom(seed));
@@ -175,6 +176,29 @@ describe('composer: rendering', () => {
     const grown = (process.memoryUsage().rss - before) / 1024 / 1024;
     expect(grown).toBeLessThan(40);
   }, 60_000);
+
+  it('paints one-colour icons to suit each theme: bold in comic, mid-tone in realistic, light in watercolour', () => {
+    // The body colour sits at 0.55 of the icon's light-to-dark gradient.
+    const body = (theme: ThemeId, seed: number) => {
+      const { svg } = composeSvg({ prompt: 'a windmill', theme, seed });
+      const hex = /id="i\d+-mono"[^>]*><stop[^>]*\/><stop offset="0.55" stop-color="(#[0-9a-f]{6})"/.exec(
+        svg,
+      )?.[1];
+      expect(hex, `${theme}: no painted icon`).toBeDefined();
+      return rgbToHsl(hex ?? '#000000');
+    };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const [, comicS, comicL] = body('comic', seed);
+      expect(comicS).toBeGreaterThanOrEqual(0.74);
+      expect(comicL).toBeGreaterThan(0.4);
+      const [, , realL] = body('realistic', seed);
+      expect(realL).toBeGreaterThan(0.44);
+      expect(realL).toBeLessThan(0.64);
+      const [, waterS, waterL] = body('watercolor', seed);
+      expect(waterL).toBeGreaterThan(0.54);
+      expect(waterS).toBeLessThan(0.62);
+    }
+  });
 
   it('works as the image provider port, matching on the typed prompt', async () => {
     const provider = createOfflineComposer();
