@@ -61,7 +61,12 @@ describe('a DATA_DIR the server cannot use', { timeout: 90_000 }, () => {
   const unwritable = path.join(root, 'locked');
   mkdirSync(unwritable);
   // root ignores permissions, but not the immutable flag.
-  const locked = isRoot ? tryRun('chattr', ['+i', unwritable]) : (chmodSync(unwritable, 0o500), true);
+  const lock = () => {
+    if (isRoot) return tryRun('chattr', ['+i', unwritable]);
+    chmodSync(unwritable, 0o500);
+    return true;
+  };
+  const locked = lock();
   if (locked) undo.push(() => (isRoot ? tryRun('chattr', ['-i', unwritable]) : chmodSync(unwritable, 0o700)));
 
   it.skipIf(!locked)('is not writable: says so', async () => {
