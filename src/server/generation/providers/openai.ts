@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import sharp from 'sharp';
+import { MESSAGES } from '../../../core/messages';
 import { silentLogger } from '../../logger';
 import { DECLINED_MESSAGE } from '../moderation/messages';
 import {
@@ -25,12 +26,13 @@ export type AdapterLogger = {
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const IMAGE_SIZE = 1024;
 
+/** The provider's failures in the words of core/messages (one home for every user-facing text). */
 export const PROVIDER_MESSAGES = {
-  busy: 'The image service is busy, please try again in a minute',
+  busy: MESSAGES.providerBusy,
   declined: DECLINED_MESSAGE,
-  unavailable: 'Image generation is temporarily unavailable',
-  noData: 'No image data in the API response',
-  failed: 'Failed to generate image',
+  unavailable: MESSAGES.generationUnavailable,
+  noData: MESSAGES.noImageData,
+  failed: MESSAGES.failedToGenerate,
 } as const;
 
 /** The request body for one picture; exported so tests and the operator can see what is sent. */
