@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, request, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // An Enterprise member makes an API key on Settings → API keys, copies it with the copy button,
 // and a script (plain HTTP, no browser session) generates a picture with it and downloads it.
@@ -32,6 +33,7 @@ test('create a key, copy it, generate and download a picture with it, revoke it'
     headers: { origin: baseURL ?? '' },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  await confirmThroughApi(page.request, email);
 
   // Not Enterprise yet: the page says where keys come from and offers no form.
   await page.goto('/settings/api-keys');
