@@ -3,8 +3,8 @@
 // account. On PostgreSQL the change reaches the other web processes too.
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
-import { GALLERY_CACHE_MS } from '../../src/server/gallery/first-page-cache';
-import type { GalleryPage } from '../../src/server/gallery/service';
+import { GALLERY_CACHE_MS } from '../../src/server/images/first-page-cache';
+import type { GalleryPage } from '../../src/server/images/views';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { testEngine } from '../helpers/database';
 import { insertImage, setTier } from './support';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GalleryPage } from '../../src/server/gallery/service';
+import type { GalleryPage } from '../../src/server/images/views';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { insertImage } from './support';
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryPage } from '../../src/server/gallery/service';
+import type { HistoryPage } from '../../src/server/images/views';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { insertImage } from './support';
 

@@ -16,7 +16,7 @@ import type {
   HistoryPage,
   PrivacyChange,
   SharedImage,
-} from '../../server/gallery/service';
+} from '../../server/images/views';
 import { ApiError, api } from './api';
 import { CREDIT_ACTIVITY_QUERY_KEY, IMAGES_QUERY_KEY } from './generation';
 

@@ -7,7 +7,7 @@
 import pg from 'pg';
 import type { GalleryQuery } from '../../core/api';
 import type { Logger } from '../logger';
-import type { GalleryPage } from './service';
+import type { GalleryPage } from './views';
 
 export const GALLERY_CACHE_MS = 2_000;
 const CHANNEL = 'clipsmith_gallery_changed';
