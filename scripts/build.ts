@@ -14,7 +14,7 @@ if (vite.status !== 0) process.exit(vite.status ?? 1);
 
 mkdirSync(path.resolve('dist/web/samples'), { recursive: true });
 const { renderSample } = await import('../src/composer');
-const { LANDING_SAMPLES, themeSample } = await import('../src/core/samples');
+const { LANDING_SAMPLES, SAMPLE_WEBP_WIDTHS, sampleWebp, themeSample } = await import('../src/core/samples');
 const { THEME_IDS } = await import('../src/core/options');
 const samples = [
   ...LANDING_SAMPLES.map((sample) => ({ sample, size: 512 })),
@@ -22,9 +22,16 @@ const samples = [
 ];
 // public/samples keeps the same renders for `vite` dev; --samples refreshes them there too.
 const dirs = process.argv.includes('--samples') ? ['dist/web', 'public'] : ['dist/web'];
+const { default: sharp } = await import('sharp');
 for (const { sample, size } of samples) {
   const png = await renderSample(sample, size);
   for (const dir of dirs) writeFileSync(path.join(dir, sample.src), png);
+  if (!LANDING_SAMPLES.includes(sample)) continue;
+  // The landing page's first screen: small WebP copies for its srcset.
+  for (const width of SAMPLE_WEBP_WIDTHS) {
+    const webp = await sharp(png).resize(width, width).webp({ quality: 82, alphaQuality: 90 }).toBuffer();
+    for (const dir of dirs) writeFileSync(path.join(dir, sampleWebp(sample.src, width)), webp);
+  }
 }
 console.info(`Rendered ${samples.length} sample pictures with the built-in clipart composer.`);
 

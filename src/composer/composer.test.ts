@@ -4,7 +4,8 @@ import { THEME_IDS, type ThemeId } from '../core/options';
 import { SAMPLE_PROMPTS } from '../core/prompt';
 import { analyseClipart } from '../server/generation/checks/analysis';
 import { createOfflineComposer } from '../server/generation/providers/offline';
-import { ComposerMiss, composeClipart, getLexicon, planPrompt } from './index';
+import { ComposerMiss, composeClipart, composeSvg, getLexicon, planPrompt } from './index';
+import { rgbToHsl } from './palettes';
 import { createRandom } from './random';
 
 const plan = (prompt: string, seed = 1) => planPrompt(prompt, createRandom(seed));
@@ -126,6 +127,38 @@ describe('composer: rendering', () => {
     30_000,
   );
 
+  it('gives each theme its own look, and the realistic one the most shading', async () => {
+    for (const prompt of ['A fox with a balloon', 'a lighthouse']) {
+      const small: Record<string, Buffer> = {};
+      const tones: Record<string, number> = {};
+      for (const theme of THEME_IDS) {
+        const { png } = await composeClipart({ prompt, theme, seed: 4 });
+        small[theme] = await sharp(png).resize(48, 48).ensureAlpha().raw().toBuffer();
+        // Distinct opaque colours in the middle of the picture: flat art has few, lit art many.
+        const middle = await sharp(png)
+          .extract({ left: 256, top: 256, width: 512, height: 512 })
+          .ensureAlpha()
+          .raw()
+          .toBuffer();
+        const seen = new Set<number>();
+        for (let i = 0; i < middle.length; i += 4)
+          if (middle[i + 3] > 250)
+            seen.add(((middle[i] >> 2) << 12) | ((middle[i + 1] >> 2) << 6) | (middle[i + 2] >> 2));
+        tones[theme] = seen.size;
+      }
+      for (const a of THEME_IDS)
+        for (const b of THEME_IDS) {
+          if (a >= b) continue;
+          let diff = 0;
+          for (let i = 0; i < small[a].length; i++) diff += Math.abs(small[a][i] - small[b][i]);
+          expect(diff / small[a].length, `${prompt}: ${a} vs ${b}`).toBeGreaterThan(15);
+        }
+      for (const theme of THEME_IDS)
+        if (theme !== 'realistic')
+          expect(tones.realistic, `${prompt}: realistic vs ${theme}`).toBeGreaterThan(3 * tones[theme]);
+    }
+  }, 60_000);
+
   it('paints one-colour icons in the asked colour, with a second tone in their holes', async () => {
     const red = await composeClipart({ prompt: 'a red lighthouse', theme: 'default', seed: 1 });
     expect(red.svg).toContain('stop-color="#ff0000"');
@@ -143,6 +176,29 @@ describe('composer: rendering', () => {
     const grown = (process.memoryUsage().rss - before) / 1024 / 1024;
     expect(grown).toBeLessThan(40);
   }, 60_000);
+
+  it('paints one-colour icons to suit each theme: bold in comic, mid-tone in realistic, light in watercolour', () => {
+    // The body colour sits at 0.55 of the icon's light-to-dark gradient.
+    const body = (theme: ThemeId, seed: number) => {
+      const { svg } = composeSvg({ prompt: 'a windmill', theme, seed });
+      const hex = /id="i\d+-mono"[^>]*><stop[^>]*\/><stop offset="0.55" stop-color="(#[0-9a-f]{6})"/.exec(
+        svg,
+      )?.[1];
+      expect(hex, `${theme}: no painted icon`).toBeDefined();
+      return rgbToHsl(hex ?? '#000000');
+    };
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const [, comicS, comicL] = body('comic', seed);
+      expect(comicS).toBeGreaterThanOrEqual(0.74);
+      expect(comicL).toBeGreaterThan(0.4);
+      const [, , realL] = body('realistic', seed);
+      expect(realL).toBeGreaterThan(0.44);
+      expect(realL).toBeLessThan(0.64);
+      const [, waterS, waterL] = body('watercolor', seed);
+      expect(waterL).toBeGreaterThan(0.54);
+      expect(waterS).toBeLessThan(0.62);
+    }
+  });
 
   it('works as the image provider port, matching on the typed prompt', async () => {
     const provider = createOfflineComposer();

@@ -4,7 +4,7 @@ import type { ThemeId } from '../core/options';
 import { iconMetrics, type Placed } from './art';
 import type { ArtRecord } from './index-file';
 import { getLexicon } from './lexicon';
-import { bodyColour, type Palette } from './palettes';
+import { bodyColour, type Palette, themePaint } from './palettes';
 import type { Plan } from './plan';
 import { n, type Random } from './random';
 import { SCENE_CENTER, SCENE_RADIUS, type SceneId, sceneBackdrop } from './scenes';
@@ -58,7 +58,7 @@ export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Pa
     rotate: theme === 'pixel' ? 0 : plan.motion === 'run' ? -8 : rng.range(-6, 6),
     flip: !plan.face && !moving && rng.chance(0.3),
     face: plan.face,
-    ...paintFor(plan.subject, bodyColour(palette, rng.int(0, 4)), plan.colour),
+    ...paintFor(plan.subject, themePaint(theme, bodyColour(palette, rng.int(0, 4))), plan.colour),
   };
   clampInside(subject);
 
@@ -88,7 +88,7 @@ export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Pa
       size: named ? rng.range(250, 290) : rng.range(170, 215),
       rotate: rng.range(-18, 18),
       flip: rng.chance(0.3),
-      ...paintFor(art, bodyColour(palette, i + 1), null),
+      ...paintFor(art, themePaint(theme, bodyColour(palette, i + 1)), null),
     };
     clampInside(placed);
     return placed;

@@ -1,5 +1,6 @@
 // Curated palettes for the parts the composer paints itself (bursts, washes, blocks). The emoji
 // art keeps its own colours except in the abstract and pixel themes.
+import type { ThemeId } from '../core/options';
 
 export type Palette = {
   name: string;
@@ -122,4 +123,18 @@ export function bodyColour(palette: Palette, index: number): string {
   });
   const list = usable.length > 0 ? usable : palette.colors.map((c) => mix(c, palette.ink, 0.35));
   return list[index % list.length];
+}
+
+/**
+ * How a theme paints a one-colour icon with a palette colour, so it sits with the rest of that
+ * theme: bold and saturated for comic, a mid-tone the lighting can shade for realistic, thinned
+ * with water for watercolour. (An asked-for colour is painted as asked.)
+ */
+export function themePaint(theme: ThemeId, colour: string): string {
+  const [h, s, l] = rgbToHsl(colour);
+  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+  if (theme === 'comic') return hslToHex(h, Math.max(s, 0.75), clamp(l, 0.42, 0.58));
+  if (theme === 'realistic') return hslToHex(h, clamp(s, 0.35, 0.7), clamp(l, 0.46, 0.62));
+  if (theme === 'watercolor') return hslToHex(h, Math.min(s, 0.6), clamp(l, 0.56, 0.72));
+  return colour;
 }

@@ -2,16 +2,7 @@
 // silhouettes rather than SVG filters because resvg's morphology and blur filters cost 50-800 ms
 // at 1024 px, and the composer must stay under 100 ms a picture.
 import type { ThemeId } from '../core/options';
-import {
-  iconArt,
-  iconBody,
-  iconMetrics,
-  iconSilhouette,
-  placementTransform,
-  recolorBody,
-  shapeOf,
-  unitScale,
-} from './art';
+import { iconArt, iconBody, iconMetrics, iconSilhouette, recolorBody, unitScale } from './art';
 import type { Item, Layout } from './layout';
 import { luminance, mix, type Palette } from './palettes';
 import { n, type Random } from './random';
@@ -128,15 +119,23 @@ function comicTheme(layout: Layout, { rng, palette }: ThemeContext): string {
   return parts.join('');
 }
 
-/** Realistic: studio lighting, per-part volume shading, a global key light and a cast shadow. */
+/**
+ * Realistic: a lit studio. The art stands on a floor in front of a wall under a key light from the
+ * upper left: every piece gets a light-to-shadow gradient, a bright rim on its lit edge and a dark
+ * core shadow on the far one (bands cut from the silhouette and a shifted copy of it), a specular
+ * highlight, and the subject casts a soft shadow across the floor away from the light.
+ */
 function realisticTheme(layout: Layout, { palette }: ThemeContext): string {
+  const tint = palette.colors[3];
+  const subjectBox = pieceBox(layout.subject);
   const parts: string[] = [
     '<defs>',
-    '<radialGradient id="volume" cx="0.38" cy="0.34" r="0.6"><stop offset="0" stop-color="#fff" stop-opacity="0.38"/><stop offset="0.35" stop-color="#fff" stop-opacity="0.08"/><stop offset="0.7" stop-color="#000" stop-opacity="0.04"/><stop offset="1" stop-color="#000" stop-opacity="0.3"/></radialGradient>',
-    '<linearGradient id="key" x1="0.1" y1="0" x2="0.7" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.28"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#140a28" stop-opacity="0.34"/></linearGradient>',
-    '<radialGradient id="floor" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#000" stop-opacity="0.38"/><stop offset="0.6" stop-color="#000" stop-opacity="0.14"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>',
-    '<radialGradient id="vignette" cx="0.5" cy="0.42" r="0.62"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient>',
-    `<radialGradient id="studio" cx="0.45" cy="0.38" r="0.7"><stop offset="0" stop-color="${mix(palette.paper, '#ffffff', 0.5)}"/><stop offset="0.7" stop-color="${mix(palette.colors[3], '#ffffff', 0.55)}"/><stop offset="1" stop-color="${mix(palette.colors[3], '#000000', 0.15)}"/></radialGradient>`,
+    '<linearGradient id="key" x1="0.15" y1="0" x2="0.75" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.32"/><stop offset="0.45" stop-color="#fff" stop-opacity="0"/><stop offset="0.7" stop-color="#1a1030" stop-opacity="0.08"/><stop offset="1" stop-color="#1a1030" stop-opacity="0.42"/></linearGradient>',
+    '<radialGradient id="volume" cx="0.36" cy="0.3" r="0.75"><stop offset="0" stop-color="#fff" stop-opacity="0.22"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.22"/></radialGradient>',
+    '<radialGradient id="specular" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#fff" stop-opacity="0.75"/><stop offset="0.4" stop-color="#fff" stop-opacity="0.3"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>',
+    '<linearGradient id="rim" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.6"/><stop offset="0.55" stop-color="#fff" stop-opacity="0.18"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>',
+    '<linearGradient id="core" x1="0" y1="0" x2="1" y2="1"><stop offset="0.3" stop-color="#1a1030" stop-opacity="0"/><stop offset="1" stop-color="#1a1030" stop-opacity="0.34"/></linearGradient>',
+    '<radialGradient id="contact" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="#120c1c" stop-opacity="0.55"/><stop offset="0.55" stop-color="#120c1c" stop-opacity="0.2"/><stop offset="1" stop-color="#120c1c" stop-opacity="0"/></radialGradient>',
     '</defs>',
   ];
   if (layout.scene) {
@@ -144,73 +143,111 @@ function realisticTheme(layout: Layout, { palette }: ThemeContext): string {
     parts.push(
       softShadows([{ item: s, grow: 4, dy: 18 }], 1.4),
       s.art,
+      '<defs><radialGradient id="vignette" cx="0.5" cy="0.42" r="0.62"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.45"/></radialGradient>',
+      '<linearGradient id="dome" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.5"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient></defs>',
       `<path d="${s.outline}" fill="url(#vignette)"/>`,
+      // A glass-dome reflection across the top of the disc.
+      '<ellipse cx="430" cy="250" rx="250" ry="120" transform="rotate(-24 430 250)" fill="url(#dome)" opacity="0.55"/>',
+      `<path d="${s.outline}" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="6"/>`,
     );
-    parts.push(`<path d="${s.outline}" fill="none" stroke="#000" stroke-opacity="0.35" stroke-width="6"/>`);
   } else {
+    // Wall and floor meet a little above the subject's feet; a spotlight falls from the upper left.
+    const horizon = Math.round(Math.min(780, Math.max(560, subjectBox.bottom - subjectBox.h * 0.16)));
+    const wallTop = mix(tint, '#ffffff', 0.78);
+    const wallLow = mix(tint, '#ffffff', 0.5);
+    const floorBack = mix(tint, '#22182c', 0.28);
+    const floorFront = mix(tint, '#ffffff', 0.45);
+    const stage =
+      'M212 92H812A120 120 0 0 1 932 212V812A120 120 0 0 1 812 932H212A120 120 0 0 1 92 812V212A120 120 0 0 1 212 92Z';
     parts.push(
-      softShadows(
-        [
-          {
-            item: { kind: 'shape', outline: 'M92 512a420 420 0 1 0 840 0a420 420 0 1 0 -840 0Z', art: '' },
-            grow: 2,
-            dy: 16,
-          },
-        ],
-        1.2,
-      ),
+      softShadows([{ item: { kind: 'shape', outline: stage, art: '' }, grow: 2, dy: 16 }], 1.2),
+      '<defs>',
+      `<linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${wallTop}"/><stop offset="1" stop-color="${wallLow}"/></linearGradient>`,
+      `<linearGradient id="floor" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${floorBack}"/><stop offset="0.25" stop-color="${mix(floorBack, floorFront, 0.6)}"/><stop offset="1" stop-color="${floorFront}"/></linearGradient>`,
+      '<radialGradient id="spot" cx="0.36" cy="0.3" r="0.62"><stop offset="0" stop-color="#fff" stop-opacity="0.6"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>',
+      '<radialGradient id="falloff" cx="0.42" cy="0.4" r="0.72"><stop offset="0.6" stop-color="#0b0814" stop-opacity="0"/><stop offset="1" stop-color="#0b0814" stop-opacity="0.38"/></radialGradient>',
+      `<linearGradient id="seam" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#0b0814" stop-opacity="0"/><stop offset="0.5" stop-color="#0b0814" stop-opacity="0.16"/><stop offset="1" stop-color="#0b0814" stop-opacity="0"/></linearGradient></defs>`,
+      // Drawn as shapes of the studio's outline rather than clipped: a clip costs a layer.
+      `<path d="M92 ${horizon}V212A120 120 0 0 1 212 92H812A120 120 0 0 1 932 212V${horizon}Z" fill="url(#wall)"/>`,
+      `<path d="M92 ${horizon}H932V812A120 120 0 0 1 812 932H212A120 120 0 0 1 92 812Z" fill="url(#floor)"/>`,
+      `<rect x="92" y="${horizon - 24}" width="840" height="48" fill="url(#seam)"/>`,
+      `<path d="${stage}" fill="url(#spot)"/>`,
+      `<path d="${stage}" fill="url(#falloff)"/>`,
     );
-    parts.push('<circle cx="512" cy="512" r="420" fill="url(#studio)"/>');
   }
+
+  // The subject's shadow falls on the floor, long and soft, away from the light; it leans only as
+  // far as the stage reaches (no clip: a clip costs a layer).
+  const castShadow = (): string => {
+    const b = subjectBox;
+    const squash = 0.3;
+    const room = Math.max(0, (layout.scene ? 880 : 910) - (b.x + b.w) - 16);
+    const lean = Math.min(Math.tan((38 * Math.PI) / 180), room / Math.max(1, b.h * squash));
+    const angle = (Math.atan(lean) * 180) / Math.PI;
+    const layer = (grow: number, opacity: number) =>
+      `<g opacity="${opacity}" transform="translate(0 ${n(b.bottom)}) skewX(${n(-angle)}) scale(1 ${squash}) translate(0 ${n(-b.bottom)})">${silhouette(layout.subject, '#160f22', grow)}</g>`;
+    const contact = `<ellipse cx="${n(b.cx + b.w * 0.04)}" cy="${n(b.bottom - 6)}" rx="${n(Math.min(b.w, b.h) * 0.5)}" ry="${n(Math.min(b.w, b.h) * 0.075)}" fill="url(#contact)"/>`;
+    return `${layer(16, 0.07)}${layer(8, 0.09)}${layer(0, 0.13)}${contact}`;
+  };
+
   let lights = 0;
-  // Lighting is painted through a mask of the whole piece: the many overlapping parts of an emoji
-  // would each take the light again (and wash out) if the gradients were painted per part.
+  // Light is painted through masks of the whole piece: an emoji's many overlapping parts would
+  // each take the light again (and wash out) if it were painted per part.
   const lit = (item: Item): string => {
     lights += 1;
     const id = `light${lights}`;
-    let mask: string;
-    let box: { x: number; y: number; w: number; h: number };
-    if (item.kind === 'shape') {
-      mask = `<path d="${item.outline}" fill="#fff"/>`;
-      box = { x: 150, y: 150, w: 724, h: 724 };
-    } else {
-      const p = item.placed;
-      const m = iconMetrics(p.art);
-      const k = unitScale(p);
-      const w = m.w * k;
-      const h = m.h * k;
-      mask = `<g transform="${placementTransform(p)}"><g fill="#fff" stroke="#fff" stroke-width="0">${shapeOf(p.art)}</g></g>`;
-      const side = Math.max(w, h) * 0.75;
-      box = { x: p.x - side, y: p.y - side, w: side * 2, h: side * 2 };
-    }
-    const rect = (fill: string) =>
-      `<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.w)}" height="${n(box.h)}" fill="${fill}"/>`;
+    const b = pieceBox(item);
+    const band = Math.max(4, Math.min(b.w, b.h) * 0.035);
+    const region = `maskUnits="userSpaceOnUse" x="${n(b.x - 40)}" y="${n(b.y - 40)}" width="${n(b.w + 80)}" height="${n(b.h + 80)}"`;
+    const shape = (paint: string, dx = 0, dy = 0) => silhouette(item, paint, 0, { dx, dy });
+    const rect = (fill: string, opacity = 1) =>
+      `<rect x="${n(b.x - 40)}" y="${n(b.y - 40)}" width="${n(b.w + 80)}" height="${n(b.h + 80)}" fill="${fill}"${opacity < 1 ? ` opacity="${opacity}"` : ''}/>`;
+    const spec = `<ellipse cx="${n(b.cx - b.w * 0.2)}" cy="${n(b.cy - b.h * 0.24)}" rx="${n(b.w * 0.17)}" ry="${n(b.h * 0.09)}" transform="rotate(-32 ${n(b.cx - b.w * 0.2)} ${n(b.cy - b.h * 0.24)})" fill="url(#specular)"/>`;
+    // The lit rim: the silhouette minus a copy moved away from the light; the core shadow the
+    // other way. Each fades along the light's direction, so neither reads as a drawn outline.
     return (
-      `<defs><mask id="${id}" maskUnits="userSpaceOnUse" x="0" y="0" width="1024" height="1024">${mask}</mask></defs>` +
+      `<defs><mask id="${id}" ${region}>${shape('#fff')}</mask>` +
+      `<mask id="${id}r" ${region}>${shape('#fff')}${shape('#000', band, band * 1.2)}</mask>` +
+      `<mask id="${id}c" ${region}>${shape('#fff')}${shape('#000', -band * 1.4, -band * 1.6)}</mask></defs>` +
       art(item) +
-      `<g mask="url(#${id})">${rect('url(#key)')}${rect('url(#volume)')}</g>`
+      `<g mask="url(#${id})">${rect('url(#key)')}${rect('url(#volume)')}${spec}</g>` +
+      `<g mask="url(#${id}r)">${rect('url(#rim)')}</g><g mask="url(#${id}c)">${rect('url(#core)')}</g>`
     );
   };
-  // Depth: a contact shadow on the floor and a soft drop shadow behind every piece, away from the light.
-  const floor = (item: Item): string => {
-    if (item.kind !== 'icon') return '';
-    const p = item.placed;
-    const m = iconMetrics(p.art);
-    const k = unitScale(p);
-    const bottom = p.y + (m.h / 2) * k;
-    const w = Math.min(m.w, m.h * 1.2) * k * 0.55;
-    return `<ellipse cx="${n(p.x + 10)}" cy="${n(bottom - 4)}" rx="${n(w)}" ry="${n(w * 0.16)}" fill="url(#floor)"/>`;
-  };
+
   const pieces = [...layout.accents.map((placed): Item => ({ kind: 'icon', placed })), layout.subject];
-  parts.push(floor(layout.subject));
-  parts.push(
-    softShadows(
-      pieces.map((item) => ({ item, grow: 6, dy: 20 })),
-      1.4,
-    ),
-  );
-  for (const item of pieces) parts.push(lit(item));
+  parts.push(castShadow());
+  if (layout.motion) parts.push(layout.motion.art);
+  // Accents float: a soft drop shadow each; the subject's shadow is the cast one.
+  if (layout.accents.length > 0)
+    parts.push(
+      softShadows(
+        pieces.slice(0, -1).map((item) => ({ item, grow: 4, dy: 22 })),
+        1.2,
+      ),
+    );
+  // Accents are small: their own colours and a drop shadow; the full lighting is for the subject.
+  for (const item of pieces) parts.push(item === layout.subject ? lit(item) : art(item));
   return parts.join('');
+}
+
+/** A piece's box on the canvas (icons: their visual box as placed). */
+function pieceBox(item: Item): {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  cx: number;
+  cy: number;
+  bottom: number;
+} {
+  if (item.kind === 'shape') return { x: 150, y: 150, w: 724, h: 724, cx: 512, cy: 512, bottom: 874 };
+  const p = item.placed;
+  const m = iconMetrics(p.art);
+  const k = unitScale(p);
+  const w = m.w * k;
+  const h = m.h * k;
+  return { x: p.x - w / 2, y: p.y - h / 2, w, h, cx: p.x, cy: p.y, bottom: p.y + h / 2 };
 }
 
 /** Abstract: Bauhaus blocks around a posterised, simplified subject. */

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { CREDIT_PACKS, PLANS } from './catalog';
-import { GALLERY_MAX_PAGE_SIZE, GALLERY_PAGE_SIZE } from './constants';
+import {
+  GALLERY_MAX_PAGE_SIZE,
+  GALLERY_PAGE_SIZE,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './constants';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
 import { PROMPT_MAX_LENGTH } from './prompt';
@@ -80,8 +85,8 @@ export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .pipe(z.email(MESSAGES.invalidEmail));
 
 export const passwordSchema = safeText({ error: MESSAGES.passwordTooShort })
-  .min(8, MESSAGES.passwordTooShort)
-  .max(128, MESSAGES.passwordTooLong);
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
+  .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
 
 export const usernameSchema = safeText({ error: MESSAGES.usernameInvalid })
   .trim()
@@ -192,6 +197,95 @@ export const imagePatchSchema = z.object({
   privacy: privacySchema,
 });
 export type ImagePatch = z.infer<typeof imagePatchSchema>;
+
+/** One card of the public gallery (and the share page's data). */
+export const galleryItemSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** The username the owner chose, else their full name, else 'Anonymous' (publicAuthorName). */
+  owner: z.string(),
+  url: z.string(),
+  thumbUrl: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  /** An own vector exists, so the SVG download is not traced. */
+  hasVector: z.boolean(),
+});
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
+
+/** GET /api/gallery: nextCursor is null on the last page. */
+export const galleryPageSchema = z.object({
+  items: z.array(galleryItemSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GalleryPage = z.infer<typeof galleryPageSchema>;
+
+/** GET /api/gallery/:id, the share page's data; 'private' only ever reaches the image's owner. */
+export const sharedImageSchema = galleryItemSchema.extend({ privacy: privacySchema });
+export type SharedImage = z.infer<typeof sharedImageSchema>;
+
+/** A numbered page (history, credit activity). */
+function numberedPage<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  });
+}
+
+/** One of the member's own images, with what only its owner needs to know. */
+export const historyItemSchema = generatedImageViewSchema.extend({
+  quality: z.string(),
+  /** Its privacy was paid for: switching it to private again is free (core/image-access). */
+  privacyPaid: z.boolean(),
+});
+export type HistoryItem = z.infer<typeof historyItemSchema>;
+export const historyPageSchema = numberedPage(historyItemSchema);
+export type HistoryPage = z.infer<typeof historyPageSchema>;
+
+/** PATCH /api/images/:id: the image as it is now and what the change cost in credits. */
+export const privacyChangeSchema = z.object({
+  image: historyItemSchema,
+  cost: z.union([z.literal(0), z.literal(1)]),
+});
+export type PrivacyChange = z.infer<typeof privacyChangeSchema>;
+
+export const CREDIT_TRANSACTION_TYPES = ['purchase', 'spend', 'refund', 'grant', 'clawback'] as const;
+export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
+
+export const creditTransactionSchema = z.object({
+  id: z.string(),
+  type: z.enum(CREDIT_TRANSACTION_TYPES),
+  amount: z.number().int(),
+  description: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+});
+export type CreditTransaction = z.infer<typeof creditTransactionSchema>;
+
+export const transactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+/** GET /api/me/transactions. */
+export const creditActivityPageSchema = numberedPage(creditTransactionSchema);
+export type CreditActivityPage = z.infer<typeof creditActivityPageSchema>;
+
+/** GET /api/meta: what the UI may know about this deployment. */
+export const appMetaSchema = z.object({
+  imageModel: z.object({
+    /** 'offline-composer' (the built-in default), 'openai', or a test fake's name. */
+    provider: z.string(),
+    model: z.string(),
+    label: z.string(),
+  }),
+  payments: z.enum(['test', 'stripe', 'off']),
+  version: z.string(),
+});
+export type AppMeta = z.infer<typeof appMetaSchema>;
 
 export const meSchema = z.object({
   user: z.object({

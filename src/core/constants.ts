@@ -21,6 +21,9 @@ export const VALIDATION_ATTEMPTS = 3;
 export const VALIDATION_PAUSE_MS = 2000;
 export const DASHBOARD_RECENT_IMAGES = 8;
 export const LEDGER_DESCRIPTION_LENGTH = 50;
+/** Better Auth checks the same bounds on the server (auth.ts). */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * A readable cookie mirroring Better Auth's httpOnly session cookie: it says only "a session cookie

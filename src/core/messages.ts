@@ -1,3 +1,5 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
 /**
  * Every user-facing text that code (server or web) needs, in one place so the server's
  * error messages and the UI's copy cannot drift apart. Texts come from SPEC §2, §5 and §8;
@@ -64,12 +66,16 @@ export const MESSAGES = {
   failedToCreateAccount: 'Failed to create an account',
   signingIn: 'Signing in...',
   creatingAccount: 'Creating account...',
-  /** Ours: shown next to the terms checkbox. */
-  acceptTerms: 'Please accept the Terms of Service and Privacy Policy',
+  /** Ours: sign-up's messages, one per field, each saying what that field needs. */
+  enterEmail: 'Enter your e-mail address',
+  choosePassword: `Choose a password of at least ${PASSWORD_MIN_LENGTH} characters`,
+  confirmPassword: 'Type the same password again to confirm it',
+  acceptTerms: 'Accept the terms to continue',
   /** Ours: schema messages. */
   invalidEmail: 'Please enter a valid email address',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 128 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
+  passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
   /** Ours: refused by the strength check (common, breached or patterned); the reason follows. */
   passwordTooEasy: 'This password is too easy to guess',
   /** Ours: the advice when the strength check gives none of its own. */

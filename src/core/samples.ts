@@ -12,6 +12,11 @@ export const LANDING_SAMPLES: readonly SamplePicture[] = [
   { prompt: 'Robot assistant', theme: 'pixel', seed: 2, src: '/samples/sample-4.png' },
 ];
 
+/** The landing samples also go out as WebP at these widths (srcset); the PNG stays the original. */
+export const SAMPLE_WEBP_WIDTHS = [256, 512] as const;
+export const sampleWebp = (src: string, width: (typeof SAMPLE_WEBP_WIDTHS)[number]) =>
+  src.replace(/\.png$/, `-${width}.webp`);
+
 /** One prompt drawn in every theme, so a theme tile shows what the theme looks like. */
 export const THEME_SAMPLE_PROMPT = 'A fox with a balloon';
 

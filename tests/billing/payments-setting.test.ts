@@ -1,6 +1,7 @@
 // The PAYMENTS setting, and "nothing for free in production": a production server without Stripe
 // offers no checkout at all (the local test checkout only when PAYMENTS=test says so).
 import { afterEach, describe, expect, it } from 'vitest';
+import { appMetaSchema } from '../../src/core/api';
 import { ConfigError, loadConfig } from '../../src/server/config';
 import { checkoutSessions } from '../../src/server/db/schema';
 import { ORIGIN, signUp } from '../helpers/app';
@@ -77,7 +78,7 @@ describe('production without Stripe', () => {
     app = await testModeApp({ ...PRODUCTION, STRIPE_PRICE_PRO: 'price_old' }, { logger: log.logger });
     const member = await signUp(app);
     expect(await (await app.request('/api/billing')).json()).toEqual({ mode: 'off' });
-    expect((await (await app.request('/api/meta')).json()).payments).toBe('off');
+    expect(appMetaSchema.parse(await (await app.request('/api/meta')).json()).payments).toBe('off');
 
     for (const item of [
       { kind: 'plan', id: 'basic' },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { creditActivityPageSchema } from '../../src/core/api';
 import { runAdmin } from '../../src/server/cli/admin';
 import {
   addCredits,
@@ -131,7 +132,9 @@ describe('GET /api/me and the operator CLI', () => {
     me = await (await t.request('/api/me', { cookie })).json();
     expect(me.credits).toBe(5);
     expect(me.membership).toMatchObject({ tier: 'enterprise', imageLimit: null });
-    const tx = await (await t.request('/api/me/transactions', { cookie })).json();
+    const tx = creditActivityPageSchema.parse(
+      await (await t.request('/api/me/transactions', { cookie })).json(),
+    );
     expect(tx.items).toEqual([
       expect.objectContaining({ type: 'grant', amount: 5, description: 'Support goodwill' }),
     ]);

@@ -88,7 +88,8 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByText('Please accept the Terms of Service and Privacy Policy')).toBeVisible();
+    await expect(page.getByText('Accept the terms to continue')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: /I agree to the/ })).toBeFocused();
 
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
@@ -96,6 +97,57 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await expect(page).toHaveURL(/\/signup$/);
   });
 });
+
+for (const width of [1280, 360]) {
+  test(`sign-up at ${width} px: an empty form says under each field what that field needs`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const email = page.getByLabel('Email address');
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Confirm password');
+    const terms = page.getByRole('checkbox', { name: /I agree to the/ });
+    // Each field carries its own message, read with it (aria-describedby) and shown next to it.
+    await expect(email).toHaveAccessibleDescription('Enter your e-mail address');
+    await expect(password).toHaveAccessibleDescription(
+      'Choose a password of at least 8 characters At least 8 characters.',
+    );
+    await expect(confirm).toHaveAccessibleDescription('Type the same password again to confirm it');
+    await expect(terms).toHaveAccessibleDescription('Accept the terms to continue');
+    for (const field of [email, password, confirm, terms]) {
+      await expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    await expect(page.getByText('Please fill in all fields')).toHaveCount(0);
+    await expect(email).toBeFocused();
+
+    // Each message sits under its own field, inside the form's width (no overflow at 360 px).
+    const messages = [
+      ['#signup-email', 'Enter your e-mail address'],
+      ['#signup-confirm', 'Type the same password again to confirm it'],
+      ['#signup-terms', 'Accept the terms to continue'],
+    ] as const;
+    for (const [control, text] of messages) {
+      const message = page.getByText(text);
+      await expect(message).toBeVisible();
+      const below = (await message.boundingBox())!;
+      const field = (await page.locator(control).boundingBox())!;
+      expect(below.y).toBeGreaterThan(field.y);
+      expect(below.y - (field.y + field.height)).toBeLessThan(48);
+      expect(below.x + below.width).toBeLessThanOrEqual(width);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+    // Fixing one field clears only its message.
+    await email.fill('someone@example.com');
+    await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Enter your e-mail address')).toHaveCount(0);
+    await expect(page.getByText('Accept the terms to continue')).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  });
+}
 
 test.describe('account settings', () => {
   test('a signed-out visitor is asked to sign in', async ({ page }) => {

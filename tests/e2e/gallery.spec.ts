@@ -209,6 +209,57 @@ test.describe('explore gallery', () => {
     await expect(page.getByText("You've reached the end of the gallery.")).toBeVisible();
   });
 
+  test('a slow, failing first load shows skeletons and retries before any error', async ({ page }) => {
+    await signedInPage(page, 'patient');
+    let calls = 0;
+    // The first answer comes late and fails, the second fails at once, the third gets through.
+    await page.route(/\/api\/gallery\?/, async (route) => {
+      calls++;
+      if (calls <= 2) {
+        if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 1500));
+        return route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'unavailable', message: 'Service unavailable' } }),
+        });
+      }
+      return route.continue();
+    });
+    await page.goto(`/explore?q=${TAG}`);
+    await expect(page.getByTestId('gallery-loading')).toBeVisible();
+    await expect(page.getByText(/Page \d+ of \d+/)).toHaveCount(0);
+    await expect(page.getByTestId('gallery-retrying')).toHaveText('Taking longer than usual. Trying again…');
+    await expect(galleryCards(page)).toHaveCount(3, { timeout: 15_000 });
+    expect(calls).toBe(3);
+    await expect(page.getByText('Something went wrong')).toHaveCount(0);
+  });
+
+  test('a first load that keeps failing says so after its retries; Try again recovers', async ({ page }) => {
+    test.slow();
+    await signedInPage(page, 'unlucky');
+    let calls = 0;
+    let failing = true;
+    await page.route(/\/api\/gallery\?/, (route) => {
+      calls++;
+      if (!failing) return route.continue();
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'unavailable', message: 'Service unavailable' } }),
+      });
+    });
+    const started = Date.now();
+    await page.goto(`/explore?q=${TAG}`);
+    await expect(page.getByTestId('gallery-retrying')).toBeVisible();
+    await expect(page.getByText('Something went wrong')).toBeVisible({ timeout: 20_000 });
+    // Four attempts with back-off (1 s, 2 s, 4 s) before the error, not one.
+    expect(calls).toBe(4);
+    expect(Date.now() - started).toBeGreaterThan(6_000);
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(galleryCards(page)).toHaveCount(3);
+  });
+
   test('a card opens the large view with the prompt and Download', async ({ page }) => {
     await signedInPage(page, 'looker');
     await page.goto(`/explore?q=${SHOWCASE[0].replace(/ /g, '+')}`);

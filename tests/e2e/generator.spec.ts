@@ -191,3 +191,101 @@ test('the FAQ names the same download sizes the menu offers', async ({ page }) =
   await expect(page.getByText(/in square sizes of 128, 256, 512, 1024 or 2048 pixels/)).toBeVisible();
   await expect(page.getByText(/256 to 2048/)).toHaveCount(0);
 });
+
+test('the prompt is kept as typed: the result and history show it, background words included', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await signUp(page, baseURL);
+  await page.goto('/create');
+  const typed = 'A happy cactus on a white background';
+  await page.getByLabel('Describe your clipart').fill(typed);
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByTestId('generated-image')).toHaveAttribute('alt', typed, { timeout: 20_000 });
+
+  await page.goto('/history');
+  await expect(page.getByRole('button', { name: new RegExp(`^${typed} \\(Public\\)`) })).toBeVisible();
+  await page.getByRole('button', { name: new RegExp(`^${typed}`) }).click();
+  await expect(page.getByTestId('image-preview-dialog').getByRole('heading', { name: typed })).toBeVisible();
+});
+
+test.describe('more like this', () => {
+  test.use({ viewport: { width: 360, height: 800 } });
+
+  test('from the result: the same prompt again as a new generation, counted, until the month is used up', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    await signUp(page, baseURL);
+    await page.goto('/create');
+    await page.getByLabel('Describe your clipart').fill('Robot assistant');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const image = page.getByTestId('generated-image');
+    await expect(image).toBeVisible({ timeout: 20_000 });
+    const firstSrc = await image.getAttribute('src');
+
+    const more = page.getByTestId('more-like-this');
+    // It says what it costs before the click, from the same rule as the cost line.
+    await expect(more.getByTestId('more-like-this-cost')).toHaveText(
+      (await page.getByTestId('cost-line').textContent()) ?? '',
+    );
+    await page.getByLabel('Describe your clipart').fill('Something else entirely');
+    await more.getByRole('button', { name: 'More like this' }).click();
+    await expect(page.getByTestId('generated-image')).toHaveAttribute('alt', 'Robot assistant', {
+      timeout: 20_000,
+    });
+    // A new picture (its own image), the prompt back in the box, and one more image counted.
+    expect(await page.getByTestId('generated-image').getAttribute('src')).not.toBe(firstSrc);
+    await expect(page.getByLabel('Describe your clipart')).toHaveValue('Robot assistant');
+    await expect(page.getByTestId('cost-line')).toContainText('1 of 3');
+
+    await more.getByRole('button', { name: 'More like this' }).click();
+    await expect(page.getByTestId('generated-image')).toHaveAttribute('alt', 'Robot assistant', {
+      timeout: 20_000,
+    });
+    // Three of three used, no credits: the server would refuse, so the button says so and waits.
+    await expect(
+      page.getByTestId('more-like-this').getByRole('button', { name: 'More like this' }),
+    ).toBeDisabled();
+    await expect(page.getByTestId('more-like-this-cost')).toContainText(/monthly limit of 3 images/);
+    const history = await (await page.request.get('/api/history')).json();
+    expect(history.items.map((i: { prompt: string }) => i.prompt)).toEqual([
+      'Robot assistant',
+      'Robot assistant',
+      'Robot assistant',
+    ]);
+  });
+
+  test('from history: opens the generator with the prompt and options filled in', async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    await signUp(page, baseURL);
+    const created = await page.request.post('/api/generations', {
+      data: { prompt: 'Space exploration', privacy: 'public' },
+      headers: { origin: baseURL ?? '' },
+    });
+    expect(created.status()).toBe(202);
+    const { id } = (await created.json()) as { id: string };
+    await expect
+      .poll(async () => (await (await page.request.get(`/api/generations/${id}`)).json()).status, {
+        timeout: 20_000,
+      })
+      .toBe('succeeded');
+
+    await page.goto('/history');
+    await page.getByRole('button', { name: /^Space exploration/ }).click();
+    await page.getByTestId('image-preview-dialog').getByRole('link', { name: 'More like this' }).click();
+    await expect(page).toHaveURL(/\/create\?/);
+    await expect(page.getByLabel('Describe your clipart')).toHaveValue('Space exploration');
+    await expect(page.getByTestId('option-default')).toHaveAttribute('data-state', 'checked');
+    await expect(page.getByTestId('cost-line')).toContainText('2 of 3');
+    await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    await expect(page.getByTestId('generated-image')).toHaveAttribute('alt', 'Space exploration', {
+      timeout: 20_000,
+    });
+  });
+});

@@ -2,9 +2,9 @@
 // something off the public gallery: a picture made private or deleted, a renamed author, a deleted
 // account. On PostgreSQL the change reaches the other web processes too.
 import { afterEach, describe, expect, it } from 'vitest';
+import type { GalleryPage } from '../../src/core/api';
 import { openDatabase } from '../../src/server/db/client';
 import { GALLERY_CACHE_MS } from '../../src/server/images/first-page-cache';
-import type { GalleryPage } from '../../src/server/images/views';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { testEngine } from '../helpers/database';
 import { insertImage, setTier } from './support';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GalleryPage } from '../../src/server/images/views';
+import { type GalleryPage, galleryPageSchema } from '../../src/core/api';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { insertImage } from './support';
 
@@ -18,7 +18,8 @@ async function setup() {
 async function gallery(app: TestApp, cookie: string, query = ''): Promise<GalleryPage> {
   const res = await app.request(`/api/gallery${query}`, { cookie });
   expect(res.status).toBe(200);
-  return res.json();
+  // The contract the web app reads: a field missing or of the wrong type fails here.
+  return galleryPageSchema.parse(await res.json());
 }
 
 /** Follows nextCursor to the end, optionally doing something between requests. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryPage } from '../../src/server/images/views';
+import { type HistoryPage, historyPageSchema } from '../../src/core/api';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { insertImage } from './support';
 
@@ -13,7 +13,8 @@ async function history(app: TestApp, cookie: string, query = ''): Promise<Histor
   const res = await app.request(`/api/history${query}`, { cookie });
   expect(res.status).toBe(200);
   expect(res.headers.get('cache-control')).toBe('private, no-store');
-  return res.json();
+  // The contract the web app reads: a field missing or of the wrong type fails here.
+  return historyPageSchema.parse(await res.json());
 }
 
 describe('GET /api/history', () => {
@@ -57,10 +58,10 @@ describe('GET /api/history', () => {
       height: 1024,
       hasVector: false,
       privacy: 'public',
+      privacyPaid: false,
       prompt: latest.prompt,
       theme: 'default',
       quality: 'high',
-      privacyPaid: false,
       createdAt: latest.createdAt.toISOString(),
     });
     const privateItem = first.items.find((i) => i.privacy === 'private');

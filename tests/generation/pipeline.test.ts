@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
 import { MESSAGES } from '../../src/core/messages';
 import { monthKey } from '../../src/core/month';
+import { buildClipartPrompt } from '../../src/core/prompt';
 import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
 import { creditTransactions, generations, imageUsage, memberships } from '../../src/server/db/schema';
 import { ProviderError } from '../../src/server/generation/ports';
@@ -117,6 +118,33 @@ describe('POST /api/generations', () => {
     expect(await readUsage(app.deps.database.db, paid.user.id)).toBe(31);
   });
 
+  it('keeps the prompt as typed for people to read and gives the provider the cleaned one', async () => {
+    const provider = scriptedProvider();
+    const app = await setup({ imageProvider: provider });
+    const { cookie } = await signUp(app);
+    const typed = 'A lighthouse on a white background, waves';
+    const res = await generate(app, cookie, { prompt: `  ${typed} ` });
+    expect(res.status).toBe(202);
+    const done = await finished(app, cookie, (await res.json()).id);
+    expect(done.status).toBe('succeeded');
+
+    // The provider and the image check get the prompt without its background talk.
+    expect(provider.inputs).toHaveLength(1);
+    expect(provider.inputs[0].userPrompt).toBe('A lighthouse, waves');
+    expect(provider.inputs[0].prompt).toBe(buildClipartPrompt('A lighthouse, waves', 'default'));
+    const [job] = await app.deps.database.db.select().from(generations);
+    expect([job.prompt, job.cleanedPrompt]).toEqual([typed, 'A lighthouse, waves']);
+
+    // Everywhere a person reads it — the result, history, Explore, the share page — it is as typed.
+    expect(done.image?.prompt).toBe(typed);
+    const history = await (await app.request('/api/history', { cookie })).json();
+    expect(history.items[0].prompt).toBe(typed);
+    const gallery = await (await app.request('/api/gallery?q=lighthouse', { cookie })).json();
+    expect(gallery.items.map((i: { prompt: string }) => i.prompt)).toEqual([typed]);
+    const share = await (await app.request(`/api/share/${done.image!.id}`)).json();
+    expect(share.prompt).toBe(typed);
+  });
+
   it('accepts with 202, runs the job and serves the stored image and thumbnail', async () => {
     const app = await setup();
     const { cookie, user } = await signUp(app);
@@ -132,7 +160,7 @@ describe('POST /api/generations', () => {
       width: 1024,
       height: 1024,
       privacy: 'public',
-      prompt: 'a happy cat',
+      prompt: 'a happy cat on a white background',
       theme: 'default',
     });
 

@@ -1,6 +1,11 @@
 // In-process image providers for pipeline tests (the OpenAI adapter has its own fake HTTP server).
 import sharp from 'sharp';
-import type { GeneratedImage, ImageCheck, ImageProvider } from '../../src/server/generation/ports';
+import type {
+  GeneratedImage,
+  GenerateImageInput,
+  ImageCheck,
+  ImageProvider,
+} from '../../src/server/generation/ports';
 
 /** A transparent 1024² PNG with a coloured disc in the middle: a well-formed clipart picture. */
 export async function discPng(colour = '#e11d48'): Promise<Buffer> {
@@ -10,6 +15,8 @@ export async function discPng(colour = '#e11d48'): Promise<Buffer> {
 
 export type ScriptedProvider = ImageProvider & {
   calls: number;
+  /** What each call was asked for. */
+  inputs: GenerateImageInput[];
   /** Each call takes the next behaviour; the last one repeats. */
   script: Array<'ok' | Error | { delayMs: number }>;
 };
@@ -19,8 +26,10 @@ export function scriptedProvider(script: ScriptedProvider['script'] = ['ok']): S
     name: 'fake',
     model: 'fake-1',
     calls: 0,
+    inputs: [],
     script,
-    async generateImage(): Promise<GeneratedImage & { transparent: boolean }> {
+    async generateImage(input): Promise<GeneratedImage & { transparent: boolean }> {
+      provider.inputs.push(input);
       const step = provider.script[Math.min(provider.calls, provider.script.length - 1)];
       provider.calls++;
       if (step instanceof Error) throw step;

@@ -254,6 +254,7 @@ describe('migration 0008 backfill', () => {
       id: generationId,
       userId: user.id,
       prompt: 'x',
+      cleanedPrompt: 'x',
       finalPrompt: 'x',
       theme: 'default',
       quality: 'low',

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { z } from 'zod';
-import { deleteAccountSchema, profileUpdateSchema } from '../../core/api';
+import { deleteAccountSchema, profileUpdateSchema, transactionsQuerySchema } from '../../core/api';
 import type { Auth } from '../auth/auth';
 import { requireUser, type SessionVars } from '../auth/session';
 import type { MemberActionThrottle } from '../auth/throttle';
@@ -12,8 +11,6 @@ import type { RequestVars } from '../http/request-log';
 import type { GalleryCache } from '../images/first-page-cache';
 import type { Deletions } from '../storage/deletions';
 import { confirmDeletion, deleteAccount, getMe, updateProfile } from './service';
-
-const transactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 
 export function accountRoutes(deps: {
   auth: Auth;
@@ -36,7 +33,7 @@ export function accountRoutes(deps: {
       return c.json(await getMe(db, c.get('user').id));
     })
     .get('/transactions', async (c) => {
-      const { page } = parseWith(transactionsQuery, c.req.query());
+      const { page } = parseWith(transactionsQuerySchema, c.req.query());
       return c.json(await listTransactions(db, c.get('user').id, { page, pageSize: 10 }));
     })
     .delete('/', async (c) => {

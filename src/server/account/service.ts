@@ -1,6 +1,6 @@
 // The signed-in member's own account: who they are, their profile, and deleting it all.
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { Me } from '../../core/api';
+import type { CreditTransactionType, Me } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { monthlyImageLimit } from '../../core/tiers';
@@ -9,7 +9,6 @@ import { tierOf } from '../credits/service';
 import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import {
-  type CreditTransactionType,
   contactMessages,
   creditAccounts,
   creditTransactions,

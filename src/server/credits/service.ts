@@ -1,17 +1,12 @@
 // Memberships, monthly usage and the credit ledger. Every money or quota change is one conditional
 // statement inside the caller's transaction: never read-then-write.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { CreditActivityPage, CreditTransactionType } from '../../core/api';
 import { monthKey } from '../../core/month';
 import { subscriptionAccess } from '../../core/subscription';
 import { monthlyImageLimit, type Tier } from '../../core/tiers';
 import { type DbExecutor, queryRows } from '../db/client';
-import {
-  type CreditTransactionType,
-  creditAccounts,
-  creditTransactions,
-  imageUsage,
-  memberships,
-} from '../db/schema';
+import { creditAccounts, creditTransactions, imageUsage, memberships } from '../db/schema';
 
 export type MembershipView = {
   tier: Tier;
@@ -225,7 +220,7 @@ export async function listTransactions(
   db: DbExecutor,
   userId: string,
   opts: { page: number; pageSize: number },
-) {
+): Promise<CreditActivityPage> {
   const [{ total }] = await db
     .select({ total: count() })
     .from(creditTransactions)

@@ -123,7 +123,7 @@ export async function runGeneration(
     const image = await produceImage(deps, {
       id,
       prompt: job.finalPrompt,
-      userPrompt: job.prompt,
+      userPrompt: job.cleanedPrompt,
       theme: job.theme as ThemeId,
       quality: job.quality as Quality,
       seed: job.seed,

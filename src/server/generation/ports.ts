@@ -9,7 +9,7 @@ export type { Quality };
 export type GenerateImageInput = {
   /** The final prompt sent to a model: cleaned and wrapped in the clipart instructions. */
   prompt: string;
-  /** What the person typed (cleaned of background phrases), for providers that do their own matching. */
+  /** What the person typed, cleaned of background phrases, for providers that do their own matching. */
   userPrompt: string;
   theme: ThemeId;
   quality: Quality;

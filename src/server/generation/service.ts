@@ -33,8 +33,12 @@ export async function createGeneration(
   opts: { userId: string; request: GenerationRequest; now?: Date },
 ): Promise<CreatedGeneration> {
   const { request } = opts;
-  const prompt = cleanPrompt(request.prompt);
-  // Moderation runs before anything is reserved: a declined prompt costs nothing.
+  // The typed prompt is kept as typed (it is what history and the gallery show); only the cleaned one,
+  // without what it says about the background, goes to the provider.
+  const prompt = request.prompt;
+  const cleanedPrompt = cleanPrompt(prompt);
+  // Moderation runs before anything is reserved: a declined prompt costs nothing. It reads what was
+  // typed, since that is what other people may see.
   const verdict = await deps.moderation.check(prompt);
   if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
 
@@ -65,7 +69,8 @@ export async function createGeneration(
       id,
       userId: opts.userId,
       prompt,
-      finalPrompt: buildClipartPrompt(prompt, request.theme),
+      cleanedPrompt,
+      finalPrompt: buildClipartPrompt(cleanedPrompt, request.theme),
       theme: request.theme,
       quality: request.quality,
       privacy: request.privacy,

@@ -1,5 +1,6 @@
 // Changing an image's privacy, at the price core/image-access sets.
 import { and, eq } from 'drizzle-orm';
+import type { PrivacyChange } from '../../core/api';
 import { privacyChangeCost } from '../../core/image-access';
 import type { Privacy } from '../../core/options';
 import { ledgerDescription } from '../../core/user';
@@ -8,7 +9,7 @@ import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
-import { historyItem, type PrivacyChange } from './views';
+import { historyItem } from './views';
 
 // Someone else's image and a missing one both answer 404: ids reveal nothing.
 const privacyReference = (imageId: string) => `privacy:${imageId}`;

@@ -5,9 +5,8 @@
 // or an author renamed drops the cached page at once, here and (PostgreSQL) in every other process
 // through a NOTIFY, so nothing that stopped being public is served from it.
 import pg from 'pg';
-import type { GalleryQuery } from '../../core/api';
+import type { GalleryPage, GalleryQuery } from '../../core/api';
 import type { Logger } from '../logger';
-import type { GalleryPage } from './views';
 
 export const GALLERY_CACHE_MS = 2_000;
 const CHANNEL = 'clipsmith_gallery_changed';

@@ -2,20 +2,13 @@
 // (numbered pages) and the dashboard's recent strip. Only public images are listed publicly: the
 // SQL filter below is the policy's isVisibleToEveryone (core/image-access) in index-friendly form.
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { GalleryQuery } from '../../core/api';
+import type { GalleryPage, GalleryQuery, HistoryItem, HistoryPage } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
 import { type Database, type DbExecutor, preparedOnce } from '../db/client';
 import { generatedImages, profiles } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { AppError } from '../http/errors';
-import {
-  authorColumns,
-  type GalleryPage,
-  galleryItem,
-  type HistoryItem,
-  type HistoryPage,
-  historyItem,
-} from './views';
+import { authorColumns, galleryItem, historyItem } from './views';
 
 const MAX_SEARCH_WORDS = 8;
 const publicOnly = eq(generatedImages.privacy, 'public');

@@ -1,7 +1,7 @@
 // The share page's index.html: the SPA renders the page, the server adds Open Graph and Twitter
 // card tags so a link pasted in a chat or a post shows the picture (crawlers run no JavaScript).
+import type { SharedImage } from '../../core/api';
 import { truncate } from '../../core/user';
-import type { SharedImage } from './views';
 
 const TITLE_LENGTH = 100;
 

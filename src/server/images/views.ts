@@ -1,45 +1,10 @@
 // What the API says about an image, by audience: the public card (gallery, share page) and the
 // owner's view (history, generation result). Our own permanent URLs; never a provider's.
-import type { GeneratedImageView } from '../../core/api';
+import type { GalleryItem, GeneratedImageView, HistoryItem } from '../../core/api';
 import { isVisibleToEveryone } from '../../core/image-access';
 import type { Privacy, ThemeId } from '../../core/options';
 import { publicAuthorName } from '../../core/user';
 import { type GeneratedImageRow, profiles } from '../db/schema';
-
-/** One card of the public gallery (and the share page's data). */
-export type GalleryItem = {
-  id: string;
-  prompt: string;
-  /** ISO 8601. */
-  createdAt: string;
-  /** The username the owner chose, else their full name, else 'Anonymous' (publicAuthorName). */
-  owner: string;
-  url: string;
-  thumbUrl: string;
-  width: number;
-  height: number;
-  /** An own vector exists, so the SVG download is not traced. */
-  hasVector: boolean;
-};
-export type GalleryPage = { items: GalleryItem[]; nextCursor: string | null };
-/** The share page's data; 'private' only ever reaches the image's owner. */
-export type SharedImage = GalleryItem & { privacy: Privacy };
-
-/** One of the member's own images, with what only its owner needs to know. */
-export type HistoryItem = GeneratedImageView & {
-  quality: string;
-  /** Its privacy was paid for: switching it to private again is free (core/image-access). */
-  privacyPaid: boolean;
-};
-export type HistoryPage = {
-  items: HistoryItem[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-};
-
-export type PrivacyChange = { image: HistoryItem; cost: 0 | 1 };
 
 /** Our own permanent URLs (relative to the origin); the browser never sees a provider URL. */
 export function imageUrls(id: string, privacy: Privacy) {

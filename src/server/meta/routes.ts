@@ -1,11 +1,12 @@
 // What the UI may know about this deployment: which image model runs and how payments work.
 import { Hono } from 'hono';
+import type { AppMeta } from '../../core/api';
 import type { Config } from '../config';
 import type { ImageProvider } from '../generation/ports';
 
 export function metaRoutes(deps: { config: Config; imageProvider: ImageProvider; version: string }) {
   const offline = deps.imageProvider.name === 'offline-composer';
-  const body = {
+  const body: AppMeta = {
     imageModel: {
       provider: deps.imageProvider.name,
       model: deps.imageProvider.model,

@@ -2,17 +2,6 @@ import { AlertCircleIcon, CheckCircle2Icon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../lib/utils';
 
-/** The error under a field; link it with aria-describedby and set aria-invalid on the field. */
-export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} className="mt-1.5 flex items-center gap-1.5 text-destructive text-sm">
-      <AlertCircleIcon className="size-4 shrink-0" aria-hidden="true" />
-      {message}
-    </p>
-  );
-}
-
 /** A form-level message box (the server's answer, not one field's). */
 export function FormAlert({
   children,

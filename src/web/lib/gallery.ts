@@ -6,17 +6,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
-import type { GalleryQuery } from '../../core/api';
-import { THUMB_SIZE } from '../../core/constants';
-import type { Privacy } from '../../core/options';
 import type {
   GalleryItem,
   GalleryPage,
+  GalleryQuery,
   HistoryItem,
   HistoryPage,
   PrivacyChange,
   SharedImage,
-} from '../../server/images/views';
+} from '../../core/api';
+import { THUMB_SIZE } from '../../core/constants';
+import type { Privacy } from '../../core/options';
 import { ApiError, api } from './api';
 import { CREDIT_ACTIVITY_QUERY_KEY, IMAGES_QUERY_KEY } from './generation';
 
@@ -41,6 +41,14 @@ export const shareKey = (id: string) => ['share', id] as const;
 export type GallerySort = GalleryQuery['sort'];
 export type GalleryParams = { q: string; sort: GallerySort; limit?: number };
 
+/** Attempts after the first before Explore shows an error: a slow or flaky start is retried quietly. */
+export const GALLERY_RETRIES = 3;
+
+/** Back-off between gallery attempts: 1 s, 2 s, 4 s (capped at 8 s). */
+export function galleryRetryDelay(attempt: number): number {
+  return Math.min(1000 * 2 ** attempt, 8000);
+}
+
 export function useGallery(params: GalleryParams) {
   return useInfiniteQuery({
     queryKey: galleryKeys.list(params),
@@ -55,6 +63,11 @@ export function useGallery(params: GalleryParams) {
     getNextPageParam: (last) => last.nextCursor,
     // Typing a search keeps the old results on screen until the new ones arrive.
     placeholderData: keepPreviousData,
+    // A server error or a dropped connection is retried with back-off before the page shows an
+    // error; a 4xx is an answer and shows at once.
+    retry: (failures, error) =>
+      failures < GALLERY_RETRIES && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+    retryDelay: galleryRetryDelay,
   });
 }
 

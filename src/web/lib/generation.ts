@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { GeneratedImageView, GenerationRequest, GenerationStatus } from '../../core/api';
+import type {
+  CreditActivityPage,
+  GeneratedImageView,
+  GenerationRequest,
+  GenerationStatus,
+} from '../../core/api';
 import {
   DEFAULT_OPTIONS,
   type GenerationOptions,
@@ -61,6 +66,21 @@ function readQueryDraft(): Partial<GenerationDraft> {
     quality: params.get('quality') ?? undefined,
     privacy: params.get('privacy') ?? undefined,
   });
+}
+
+/** A link to /create with the generator prefilled ("More like this" from history). */
+export function generatorLink(draft: {
+  prompt: string;
+  theme?: string;
+  quality?: string;
+  privacy?: string;
+}): string {
+  const params = new URLSearchParams();
+  for (const key of ['prompt', 'theme', 'quality', 'privacy'] as const) {
+    const value = draft[key];
+    if (value) params.set(key, value);
+  }
+  return `/create?${params.toString()}`;
 }
 
 /**
@@ -296,22 +316,6 @@ export function useRecentImages(enabled = true) {
     },
   });
 }
-
-export type CreditTransaction = {
-  id: string;
-  type: 'purchase' | 'spend' | 'refund' | 'grant' | 'clawback' | (string & {});
-  amount: number;
-  description: string;
-  createdAt: string;
-};
-
-export type CreditActivityPage = {
-  items: CreditTransaction[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-};
 
 export function useCreditActivity(page = 1, enabled = true) {
   return useQuery({

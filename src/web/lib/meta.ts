@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import type { AppMeta } from '../../core/api';
 import { api } from './api';
-
-/** What the server says about itself (GET /api/meta): which image model runs, which payments. */
-export type AppMeta = {
-  imageModel: { provider: 'offline-composer' | 'openai'; model: string; label: string };
-  payments: 'test' | 'stripe' | 'off';
-  version: string;
-};
 
 export function useAppMeta() {
   return useQuery({

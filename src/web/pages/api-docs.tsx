@@ -185,11 +185,17 @@ export default function ApiDocsPage() {
         <h1 className="font-bold text-3xl tracking-tight">{TITLE}</h1>
         <p className="mt-2 text-muted-foreground">
           The Clipsmith REST API. Keys are made on{' '}
-          <Link to="/settings/api-keys" className="text-primary hover:underline">
+          <Link
+            to="/settings/api-keys"
+            className="text-primary underline underline-offset-2 hover:no-underline"
+          >
             Settings → API keys
           </Link>
           ; the machine-readable description is at{' '}
-          <a href="/api/openapi.json" className="text-primary hover:underline">
+          <a
+            href="/api/openapi.json"
+            className="text-primary underline underline-offset-2 hover:no-underline"
+          >
             /api/openapi.json
           </a>{' '}
           (OpenAPI 3.1).
@@ -211,7 +217,10 @@ export default function ApiDocsPage() {
                 {Object.entries(doc.data.paths).flatMap(([path, ops]) =>
                   Object.entries(ops).map(([method, op]) => (
                     <li key={op.operationId}>
-                      <a href={`#${op.operationId}`} className="text-primary hover:underline">
+                      <a
+                        href={`#${op.operationId}`}
+                        className="text-primary underline underline-offset-2 hover:no-underline"
+                      >
                         {op.summary}
                       </a>{' '}
                       <span className="font-mono text-muted-foreground text-xs">

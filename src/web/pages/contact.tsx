@@ -2,12 +2,12 @@ import { ClockIcon, LifeBuoyIcon, MailCheckIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { contactMessageSchema } from '../../core/api';
-import { FieldError, FormAlert } from '../components/form-message';
+import { FormAlert } from '../components/form-message';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
+import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { api, errorMessage } from '../lib/api';
@@ -69,8 +69,6 @@ export default function ContactPage() {
     }
   }
 
-  const described = (field: Field) => (errors[field] ? `contact-${field}-error` : undefined);
-
   return (
     <>
       <PageHero
@@ -105,54 +103,45 @@ export default function ContactPage() {
                 </h2>
                 {formError && <FormAlert>{formError}</FormAlert>}
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <div>
-                    <Label htmlFor="contact-name">Name</Label>
-                    <Input
-                      id="contact-name"
-                      name="name"
-                      autoComplete="name"
-                      className="mt-2"
-                      value={values.name}
-                      onChange={update('name')}
-                      aria-invalid={Boolean(errors.name)}
-                      aria-describedby={described('name')}
+                  <FormField id="contact-name" label="Name" error={errors.name}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        name="name"
+                        autoComplete="name"
+                        value={values.name}
+                        onChange={update('name')}
+                        disabled={sending}
+                      />
+                    )}
+                  </FormField>
+                  <FormField id="contact-email" label="Email" error={errors.email}>
+                    {(control) => (
+                      <Input
+                        {...control}
+                        name="email"
+                        type="email"
+                        autoComplete="email"
+                        value={values.email}
+                        onChange={update('email')}
+                        disabled={sending}
+                      />
+                    )}
+                  </FormField>
+                </div>
+                <FormField id="contact-message" label="Message" error={errors.message}>
+                  {(control) => (
+                    <Textarea
+                      {...control}
+                      name="message"
+                      rows={6}
+                      placeholder="How can we help?"
+                      value={values.message}
+                      onChange={update('message')}
                       disabled={sending}
                     />
-                    <FieldError id="contact-name-error" message={errors.name} />
-                  </div>
-                  <div>
-                    <Label htmlFor="contact-email">Email</Label>
-                    <Input
-                      id="contact-email"
-                      name="email"
-                      type="email"
-                      autoComplete="email"
-                      className="mt-2"
-                      value={values.email}
-                      onChange={update('email')}
-                      aria-invalid={Boolean(errors.email)}
-                      aria-describedby={described('email')}
-                      disabled={sending}
-                    />
-                    <FieldError id="contact-email-error" message={errors.email} />
-                  </div>
-                </div>
-                <div>
-                  <Label htmlFor="contact-message">Message</Label>
-                  <Textarea
-                    id="contact-message"
-                    name="message"
-                    rows={6}
-                    className="mt-2"
-                    placeholder="How can we help?"
-                    value={values.message}
-                    onChange={update('message')}
-                    aria-invalid={Boolean(errors.message)}
-                    aria-describedby={described('message')}
-                    disabled={sending}
-                  />
-                  <FieldError id="contact-message-error" message={errors.message} />
-                </div>
+                  )}
+                </FormField>
                 <Button type="submit" size="lg" className="self-start" disabled={sending}>
                   {sending ? (
                     <Spinner className="size-4 text-current" label="Sending" />

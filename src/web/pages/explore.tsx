@@ -106,10 +106,21 @@ export default function ExplorePage() {
 
         <div className="mt-8">
           {gallery.isPending ? (
-            <div>
-              <p className="sr-only" role="status">
-                Loading images...
-              </p>
+            <div data-testid="gallery-loading">
+              {/* Skeletons while the first page loads; after a failed attempt, say it is being retried. */}
+              {gallery.failureCount > 0 ? (
+                <p
+                  className="mb-4 text-muted-foreground text-sm"
+                  role="status"
+                  data-testid="gallery-retrying"
+                >
+                  Taking longer than usual. Trying again…
+                </p>
+              ) : (
+                <p className="sr-only" role="status">
+                  Loading images...
+                </p>
+              )}
               <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-hidden="true">
                 {Array.from({ length: 6 }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

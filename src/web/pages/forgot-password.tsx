@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { emailSchema } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
-import { FieldError, FormAlert } from '../components/form-message';
+import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
+import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { errorMessage } from '../lib/api';
 
 export default function ForgotPasswordPage() {
@@ -68,25 +68,22 @@ export default function ForgotPasswordPage() {
       ) : (
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <div>
-            <Label htmlFor="forgot-email">Email address</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              className="mt-2"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                setFieldError(undefined);
-              }}
-              aria-invalid={Boolean(fieldError)}
-              aria-describedby={fieldError ? 'forgot-email-error' : undefined}
-              disabled={submitting}
-              required
-            />
-            <FieldError id="forgot-email-error" message={fieldError} />
-          </div>
+          <FormField id="forgot-email" label="Email address" error={fieldError}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  setFieldError(undefined);
+                }}
+                disabled={submitting}
+                required
+              />
+            )}
+          </FormField>
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </Button>

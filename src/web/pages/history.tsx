@@ -66,8 +66,16 @@ export default function HistoryPage() {
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="font-bold text-3xl tracking-tight">{MESSAGES.historyTitle}</h1>
-          <p className="mt-1.5 text-muted-foreground">
-            {MESSAGES.historyPage(shownPage, totalPages)}
+          <p className="mt-1.5 text-muted-foreground" data-testid="history-summary">
+            {/* The page count is unknown until the first answer: no "Page 1 of 1" guess meanwhile. */}
+            {history.isPending ? (
+              <span
+                className="inline-block h-4 w-28 animate-pulse rounded bg-muted-foreground/15 align-middle"
+                aria-hidden="true"
+              />
+            ) : (
+              MESSAGES.historyPage(shownPage, totalPages)
+            )}
             {history.data && history.data.total > 0 && (
               <>
                 {' '}

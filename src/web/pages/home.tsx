@@ -109,10 +109,16 @@ export default function HomePage() {
                 <figure>
                   <img
                     src={sample.src}
+                    srcSet={sample.srcSet}
+                    // Two columns on a phone, four from md (max-w-5xl) up.
+                    sizes="(min-width: 768px) 15rem, 45vw"
                     alt={`${sample.prompt}, ${sample.theme} theme`}
                     width={512}
                     height={512}
+                    // The first row is on the first screen (the first picture is the likely LCP).
                     loading={index < 2 ? 'eager' : 'lazy'}
+                    fetchPriority={index === 0 ? 'high' : 'auto'}
+                    decoding="async"
                     className="aspect-square h-auto w-full bg-gradient-to-b from-violet-50/60 to-background p-2"
                   />
                   <figcaption className="flex flex-col items-start gap-1 border-t px-3 py-2 text-left">

@@ -6,8 +6,8 @@ import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
+import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -76,46 +76,46 @@ export default function LoginPage() {
         )}
         {fromProtectedPage && <FormAlert variant="info">{MESSAGES.signInToView}</FormAlert>}
         {error && <FormAlert>{error}</FormAlert>}
-        <div>
-          <Label htmlFor="login-email">Email address</Label>
-          <Input
-            id="login-email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            className="mt-2"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            disabled={submitting}
-            required
-          />
-        </div>
-        <div>
-          <Label htmlFor="login-password">Password</Label>
-          <Input
-            id="login-password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            className="mt-2"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            disabled={submitting}
-            required
-          />
-        </div>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <div className="flex items-center gap-2">
-            <Checkbox
-              id="login-remember"
-              checked={rememberMe}
-              onCheckedChange={(checked) => setRememberMe(checked === true)}
+        <FormField id="login-email" label="Email address">
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
               disabled={submitting}
+              required
             />
-            <Label htmlFor="login-remember" className="font-normal">
-              Remember me
-            </Label>
-          </div>
+          )}
+        </FormField>
+        <FormField id="login-password" label="Password">
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              disabled={submitting}
+              required
+            />
+          )}
+        </FormField>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <FormField id="login-remember" label="Remember me" layout="inline">
+            {(control) => (
+              <Checkbox
+                {...control}
+                className="mt-0.5"
+                checked={rememberMe}
+                onCheckedChange={(checked) => setRememberMe(checked === true)}
+                disabled={submitting}
+              />
+            )}
+          </FormField>
           <Link to="/forgot-password" className={`${inlineLinkClass} text-sm`}>
             Forgot your password?
           </Link>

@@ -3,10 +3,10 @@ import { Link, useSearchParams } from 'react-router';
 import { passwordSchema } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
-import { FieldError, FormAlert } from '../components/form-message';
+import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
+import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { errorMessage } from '../lib/api';
 
 const LINK_EXPIRED = 'This reset link is invalid or has expired. Please request a new one.';
@@ -72,49 +72,43 @@ export default function ResetPasswordPage() {
           </Link>
         </FormAlert>
       )}
-      <div>
-        <Label htmlFor="reset-password">New password</Label>
-        <Input
-          id="reset-password"
-          type="password"
-          autoComplete="new-password"
-          className="mt-2"
-          value={password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
-          }}
-          aria-invalid={Boolean(errors.password)}
-          aria-describedby={
-            errors.password ? 'reset-password-error reset-password-hint' : 'reset-password-hint'
-          }
-          disabled={submitting}
-          required
-        />
-        <p id="reset-password-hint" className="mt-1.5 text-muted-foreground text-xs">
-          At least 8 characters.
-        </p>
-        <FieldError id="reset-password-error" message={errors.password} />
-      </div>
-      <div>
-        <Label htmlFor="reset-confirm">Confirm new password</Label>
-        <Input
-          id="reset-confirm"
-          type="password"
-          autoComplete="new-password"
-          className="mt-2"
-          value={confirm}
-          onChange={(event) => {
-            setConfirm(event.target.value);
-            if (errors.confirm) setErrors((current) => ({ ...current, confirm: undefined }));
-          }}
-          aria-invalid={Boolean(errors.confirm)}
-          aria-describedby={errors.confirm ? 'reset-confirm-error' : undefined}
-          disabled={submitting}
-          required
-        />
-        <FieldError id="reset-confirm-error" message={errors.confirm} />
-      </div>
+      <FormField
+        id="reset-password"
+        label="New password"
+        error={errors.password}
+        hint={MESSAGES.passwordHint}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.target.value);
+              if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
+            }}
+            disabled={submitting}
+            required
+          />
+        )}
+      </FormField>
+      <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm}>
+        {(control) => (
+          <Input
+            {...control}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(event) => {
+              setConfirm(event.target.value);
+              if (errors.confirm) setErrors((current) => ({ ...current, confirm: undefined }));
+            }}
+            disabled={submitting}
+            required
+          />
+        )}
+      </FormField>
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Saving...' : 'Set new password'}
       </Button>

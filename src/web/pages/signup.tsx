@@ -1,19 +1,16 @@
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { emailSchema, passwordSchema } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
-import { FieldError, FormAlert } from '../components/form-message';
+import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
+import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
-
-type Field = 'email' | 'password' | 'confirm' | 'terms';
-type Errors = Partial<Record<Field, string>>;
+import { SIGN_UP_FIELDS, type SignUpErrors, type SignUpField, signUpErrors } from '../lib/sign-up-form';
 
 export default function SignupPage() {
   const { status, refresh } = useSession();
@@ -21,37 +18,19 @@ export default function SignupPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [terms, setTerms] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<SignUpErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   if (status === 'signed-in') return <Navigate to="/dashboard" replace />;
   if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
 
-  function validate(): Errors {
-    if (!email.trim() || !password || !confirm) {
-      return {
-        email: email.trim() ? undefined : MESSAGES.fillAllFields,
-        password: password ? undefined : MESSAGES.fillAllFields,
-        confirm: confirm ? undefined : MESSAGES.fillAllFields,
-      };
-    }
-    const found: Errors = {};
-    const emailCheck = emailSchema.safeParse(email);
-    if (!emailCheck.success) found.email = emailCheck.error.issues[0].message;
-    const passwordCheck = passwordSchema.safeParse(password);
-    if (!passwordCheck.success) found.password = passwordCheck.error.issues[0].message;
-    if (password !== confirm) found.confirm = MESSAGES.passwordsDoNotMatch;
-    if (!terms) found.terms = MESSAGES.acceptTerms;
-    return found;
-  }
-
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const found = validate();
+    const found = signUpErrors({ email, password, confirm, terms });
     setErrors(found);
-    const firstInvalid = (['email', 'password', 'confirm', 'terms'] as const).find((field) => found[field]);
+    const firstInvalid = SIGN_UP_FIELDS.find((field) => found[field]);
     if (firstInvalid) {
       document.getElementById(`signup-${firstInvalid}`)?.focus();
       return;
@@ -72,11 +51,9 @@ export default function SignupPage() {
     }
   }
 
-  const clear = (field: Field) => {
+  const clear = (field: SignUpField) => {
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
-  const describedBy = (field: Field, extra?: string) =>
-    [errors[field] ? `signup-${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined;
 
   return (
     <AuthCard
@@ -94,84 +71,63 @@ export default function SignupPage() {
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {formError && <FormAlert>{formError}</FormAlert>}
-        <div>
-          <Label htmlFor="signup-email">Email address</Label>
-          <Input
-            id="signup-email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            className="mt-2"
-            value={email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              clear('email');
-            }}
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={describedBy('email')}
-            disabled={submitting}
-            required
-          />
-          <FieldError id="signup-email-error" message={errors.email} />
-        </div>
-        <div>
-          <Label htmlFor="signup-password">Password</Label>
-          <Input
-            id="signup-password"
-            type="password"
-            name="new-password"
-            autoComplete="new-password"
-            className="mt-2"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              clear('password');
-            }}
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={describedBy('password', 'signup-password-hint')}
-            disabled={submitting}
-            required
-          />
-          <p id="signup-password-hint" className="mt-1.5 text-muted-foreground text-xs">
-            At least 8 characters.
-          </p>
-          <FieldError id="signup-password-error" message={errors.password} />
-        </div>
-        <div>
-          <Label htmlFor="signup-confirm">Confirm password</Label>
-          <Input
-            id="signup-confirm"
-            type="password"
-            name="confirm-password"
-            autoComplete="new-password"
-            className="mt-2"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              clear('confirm');
-            }}
-            aria-invalid={Boolean(errors.confirm)}
-            aria-describedby={describedBy('confirm')}
-            disabled={submitting}
-            required
-          />
-          <FieldError id="signup-confirm-error" message={errors.confirm} />
-        </div>
-        <div>
-          <div className="flex items-start gap-2">
-            <Checkbox
-              id="signup-terms"
-              className="mt-0.5"
-              checked={terms}
-              onCheckedChange={(checked) => {
-                setTerms(checked === true);
-                clear('terms');
+        <FormField id="signup-email" label="Email address" error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => {
+                setEmail(event.target.value);
+                clear('email');
               }}
-              aria-invalid={Boolean(errors.terms)}
-              aria-describedby={describedBy('terms')}
               disabled={submitting}
+              required
             />
-            <Label htmlFor="signup-terms" className="inline font-normal leading-snug">
+          )}
+        </FormField>
+        <FormField id="signup-password" label="Password" error={errors.password} hint={MESSAGES.passwordHint}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              name="new-password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                clear('password');
+              }}
+              disabled={submitting}
+              required
+            />
+          )}
+        </FormField>
+        <FormField id="signup-confirm" label="Confirm password" error={errors.confirm}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              name="confirm-password"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(event) => {
+                setConfirm(event.target.value);
+                clear('confirm');
+              }}
+              disabled={submitting}
+              required
+            />
+          )}
+        </FormField>
+        <FormField
+          id="signup-terms"
+          layout="inline"
+          error={errors.terms}
+          label={
+            <>
               I agree to the{' '}
               <Link to="/terms" className={inlineLinkClass}>
                 Terms of Service
@@ -180,10 +136,22 @@ export default function SignupPage() {
               <Link to="/privacy" className={inlineLinkClass}>
                 Privacy Policy
               </Link>
-            </Label>
-          </div>
-          <FieldError id="signup-terms-error" message={errors.terms} />
-        </div>
+            </>
+          }
+        >
+          {(control) => (
+            <Checkbox
+              {...control}
+              className="mt-0.5"
+              checked={terms}
+              onCheckedChange={(checked) => {
+                setTerms(checked === true);
+                clear('terms');
+              }}
+              disabled={submitting}
+            />
+          )}
+        </FormField>
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? MESSAGES.creatingAccount : 'Create Account'}
         </Button>

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CREDIT_TRANSACTION_TYPES } from '../../../core/api';
 import { users } from './auth';
 
 export const memberships = pgTable(
@@ -58,9 +59,6 @@ export const creditAccounts = pgTable(
   },
   (t) => [check('credit_accounts_balance_check', sql`${t.balance} >= 0`)],
 );
-
-export const CREDIT_TRANSACTION_TYPES = ['purchase', 'spend', 'refund', 'grant', 'clawback'] as const;
-export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
 
 export const creditTransactions = pgTable(
   'credit_transactions',

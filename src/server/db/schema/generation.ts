@@ -15,7 +15,11 @@ export const generations = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: GENERATION_STATUSES }).notNull().default('queued'),
+    /** What the person typed, as they typed it: shown in history, on Explore and the share page. */
     prompt: text('prompt').notNull(),
+    /** The prompt without its background talk (cleanPrompt): what the provider and the image check get. */
+    cleanedPrompt: text('cleaned_prompt').notNull(),
+    /** The cleaned prompt wrapped in the clipart instruction and theme style, for models that draw it whole. */
     finalPrompt: text('final_prompt').notNull(),
     theme: text('theme').notNull(),
     quality: text('quality').notNull(),

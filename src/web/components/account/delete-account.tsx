@@ -19,8 +19,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from '../ui/dialog';
+import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
-import { Label } from '../ui/label';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted';
 
@@ -81,6 +81,12 @@ export function DeleteAccount({ me }: { me: Me }) {
     },
   });
 
+  // The server's own check of the typed e-mail belongs under that field; anything else above the form.
+  const mismatch =
+    remove.error instanceof ApiError && remove.error.code === 'confirmation_mismatch'
+      ? remove.error.message
+      : undefined;
+
   function onOpenChange(next: boolean) {
     if (remove.isPending) return;
     setOpen(next);
@@ -130,25 +136,35 @@ export function DeleteAccount({ me }: { me: Me }) {
             </div>
           )}
 
-          {remove.isError && <FormAlert>{errorMessage(remove.error)}</FormAlert>}
+          {remove.isError && !mismatch && <FormAlert>{errorMessage(remove.error)}</FormAlert>}
 
-          <div>
-            <Label htmlFor="delete-confirm-email" className="block leading-normal">
-              To confirm, type your email address{' '}
-              <span className="mt-1 block break-all font-semibold text-foreground">{me.user.email}</span>
-            </Label>
-            <Input
-              id="delete-confirm-email"
-              type="email"
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              className="mt-2"
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              disabled={remove.isPending}
-            />
-          </div>
+          <FormField
+            id="delete-confirm-email"
+            labelClassName="block leading-normal"
+            error={mismatch}
+            label={
+              <>
+                To confirm, type your email address{' '}
+                <span className="mt-1 block break-all font-semibold text-foreground">{me.user.email}</span>
+              </>
+            }
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                value={typed}
+                onChange={(event) => {
+                  setTyped(event.target.value);
+                  if (remove.isError) remove.reset();
+                }}
+                disabled={remove.isPending}
+              />
+            )}
+          </FormField>
 
           <DialogFooter>
             <DialogClose asChild>

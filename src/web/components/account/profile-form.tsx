@@ -5,10 +5,9 @@ import { MESSAGES } from '../../../core/messages';
 import { ApiError, api } from '../../lib/api';
 import { ME_QUERY_KEY, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { FieldError } from '../form-message';
 import { Button } from '../ui/button';
+import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
-import { Label } from '../ui/label';
 
 type Field = 'fullName' | 'username';
 type Errors = Partial<Record<Field, string>>;
@@ -120,111 +119,91 @@ export function ProfileForm({ me }: { me: Me }) {
     requestAnimationFrame(() => changeButton.current?.focus());
   }
 
-  const describedBy = (field: Field, extra?: string) =>
-    [errors[field] ? `settings-${field}-error` : undefined, extra].filter(Boolean).join(' ') || undefined;
   const busy = save.isPending;
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-label="Profile Information">
-      <div>
-        <Label htmlFor="settings-full-name">
-          Full Name
-          <span className="text-destructive" aria-hidden="true">
-            *
-          </span>
-        </Label>
-        <Input
-          id="settings-full-name"
-          name="fullName"
-          autoComplete="name"
-          className="mt-2"
-          value={fullName}
-          onChange={(event) => {
-            setFullName(event.target.value);
-            if (errors.fullName) setErrors((current) => ({ ...current, fullName: undefined }));
-          }}
-          aria-invalid={Boolean(errors.fullName)}
-          aria-describedby={describedBy('fullName')}
-          aria-required="true"
-          maxLength={100}
-          disabled={busy}
-          placeholder="Your name"
-        />
-        <FieldError id="settings-fullName-error" message={errors.fullName} />
-      </div>
+      <FormField id="settings-full-name" label="Full Name" required error={errors.fullName}>
+        {(control) => (
+          <Input
+            {...control}
+            name="fullName"
+            autoComplete="name"
+            value={fullName}
+            onChange={(event) => {
+              setFullName(event.target.value);
+              if (errors.fullName) setErrors((current) => ({ ...current, fullName: undefined }));
+            }}
+            aria-required="true"
+            maxLength={100}
+            disabled={busy}
+            placeholder="Your name"
+          />
+        )}
+      </FormField>
 
-      <div>
-        <Label htmlFor="settings-username">Username</Label>
-        <div className="mt-2 flex gap-2">
-          <div className="relative min-w-0 flex-1">
-            <span
-              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
-              aria-hidden="true"
-            >
-              @
-            </span>
-            <Input
-              ref={usernameInput}
-              id="settings-username"
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              className="pl-7"
-              value={username}
-              readOnly={!editingUsername}
-              onChange={(event) => {
-                setUsername(event.target.value.toLowerCase());
-                if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
-              }}
-              aria-invalid={Boolean(errors.username)}
-              aria-describedby={describedBy('username', 'settings-username-note')}
-              maxLength={30}
-              disabled={busy}
-            />
-          </div>
-          {!usernameChanged &&
-            (editingUsername ? (
-              <Button type="button" variant="ghost" onClick={cancelUsernameChange} disabled={busy}>
-                Cancel<span className="sr-only"> username change</span>
-              </Button>
-            ) : (
-              <Button
-                ref={changeButton}
-                type="button"
-                variant="outline"
-                onClick={startUsernameChange}
-                disabled={busy}
-              >
-                Change<span className="sr-only"> username</span>
-              </Button>
-            ))}
-        </div>
-        <FieldError id="settings-username-error" message={errors.username} />
-        <p id="settings-username-note" className="mt-1.5 text-muted-foreground text-xs">
-          {usernameChanged
+      <FormField
+        id="settings-username"
+        label="Username"
+        error={errors.username}
+        hint={
+          usernameChanged
             ? MESSAGES.usernameAlreadyChanged
             : editingUsername
               ? `${MESSAGES.usernameChangeOnce}. Use 3–30 lower-case letters, numbers or underscores.`
-              : MESSAGES.usernameChangeOnce}
-        </p>
-      </div>
+              : MESSAGES.usernameChangeOnce
+        }
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <div className="relative min-w-0 flex-1">
+              <span
+                className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-muted-foreground text-sm"
+                aria-hidden="true"
+              >
+                @
+              </span>
+              <Input
+                {...control}
+                ref={usernameInput}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                className="pl-7"
+                value={username}
+                readOnly={!editingUsername}
+                onChange={(event) => {
+                  setUsername(event.target.value.toLowerCase());
+                  if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
+                }}
+                maxLength={30}
+                disabled={busy}
+              />
+            </div>
+            {!usernameChanged &&
+              (editingUsername ? (
+                <Button type="button" variant="ghost" onClick={cancelUsernameChange} disabled={busy}>
+                  Cancel<span className="sr-only"> username change</span>
+                </Button>
+              ) : (
+                <Button
+                  ref={changeButton}
+                  type="button"
+                  variant="outline"
+                  onClick={startUsernameChange}
+                  disabled={busy}
+                >
+                  Change<span className="sr-only"> username</span>
+                </Button>
+              ))}
+          </div>
+        )}
+      </FormField>
 
-      <div>
-        <Label htmlFor="settings-email">Email</Label>
-        <Input
-          id="settings-email"
-          type="email"
-          name="email"
-          className="mt-2"
-          value={me.user.email}
-          readOnly
-          aria-describedby="settings-email-note"
-        />
-        <p id="settings-email-note" className="mt-1.5 text-muted-foreground text-xs">
-          {MESSAGES.emailContactSupport}
-        </p>
-      </div>
+      <FormField id="settings-email" label="Email" hint={MESSAGES.emailContactSupport}>
+        {(control) => <Input {...control} type="email" name="email" value={me.user.email} readOnly />}
+      </FormField>
 
       <div className="flex justify-end border-t pt-5">
         <Button type="submit" disabled={busy} className="w-full sm:w-auto">

@@ -7,8 +7,9 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useCreateApiKey } from '../../lib/api-keys';
 import { copyText } from '../../lib/generation';
 import { toast } from '../../lib/toast';
-import { FieldError, FormAlert } from '../form-message';
+import { FormAlert } from '../form-message';
 import { Button } from '../ui/button';
+import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 import { Label } from '../ui/label';
 
@@ -44,33 +45,30 @@ export function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) =
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
       {serverError && <FormAlert>{errorMessage(create.error)}</FormAlert>}
-      <div>
-        <Label htmlFor="api-key-name">Key name</Label>
-        <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-          <Input
-            id="api-key-name"
-            placeholder="e.g. Build server"
-            autoComplete="off"
-            maxLength={80}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={fieldError ? 'api-key-name-error' : 'api-key-name-hint'}
-            disabled={create.isPending}
-          />
-          <Button type="submit" disabled={create.isPending} className="sm:w-auto">
-            <KeyRoundIcon aria-hidden="true" />
-            {create.isPending ? MESSAGES.saving : 'Create key'}
-          </Button>
-        </div>
-        {fieldError ? (
-          <FieldError id="api-key-name-error" message={fieldError} />
-        ) : (
-          <p id="api-key-name-hint" className="mt-1.5 text-muted-foreground text-sm">
-            Name it after the program or script that will use it, so you know which one to revoke.
-          </p>
+      <FormField
+        id="api-key-name"
+        label="Key name"
+        error={fieldError}
+        hint="Name it after the program or script that will use it, so you know which one to revoke."
+      >
+        {(control) => (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              {...control}
+              placeholder="e.g. Build server"
+              autoComplete="off"
+              maxLength={80}
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              disabled={create.isPending}
+            />
+            <Button type="submit" disabled={create.isPending} className="sm:w-auto">
+              <KeyRoundIcon aria-hidden="true" />
+              {create.isPending ? MESSAGES.saving : 'Create key'}
+            </Button>
+          </div>
         )}
-      </div>
+      </FormField>
     </form>
   );
 }

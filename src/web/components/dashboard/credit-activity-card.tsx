@@ -1,6 +1,7 @@
 import { CoinsIcon, ReceiptIcon } from 'lucide-react';
+import type { CreditTransaction } from '../../../core/api';
 import { errorMessage } from '../../lib/api';
-import { type CreditTransaction, useCreditActivity } from '../../lib/generation';
+import { useCreditActivity } from '../../lib/generation';
 import { cn } from '../../lib/utils';
 import { formatImageDate } from '../image-preview-dialog';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';

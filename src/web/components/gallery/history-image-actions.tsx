@@ -1,4 +1,4 @@
-import { GlobeIcon, LockIcon, Trash2Icon } from 'lucide-react';
+import { GlobeIcon, LockIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { privacyChangeCost } from '../../../core/image-access';
@@ -6,6 +6,7 @@ import { tierLabel } from '../../../core/tiers';
 import { truncate } from '../../../core/user';
 import { errorMessage } from '../../lib/api';
 import { type HistoryItem, useChangePrivacy, useDeleteImage } from '../../lib/gallery';
+import { generatorLink } from '../../lib/generation';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/button';
@@ -106,6 +107,21 @@ export function HistoryImageActions({ image, onChanged, onDeleted }: HistoryImag
           <GlobeIcon aria-hidden="true" />
         )}
         {target === 'private' ? 'Make private' : 'Make public'}
+      </Button>
+      {/* A new generation with the same prompt and options: the generator shows its cost first. */}
+      <Button variant="outline" asChild>
+        <Link
+          to={generatorLink({
+            prompt: image.prompt,
+            theme: image.theme,
+            quality: image.quality,
+            privacy: image.privacy,
+          })}
+          data-testid="more-like-this-link"
+        >
+          <RefreshCwIcon aria-hidden="true" />
+          More like this
+        </Link>
       </Button>
       <Button
         variant="ghost"

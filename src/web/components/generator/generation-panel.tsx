@@ -103,7 +103,15 @@ function Idle() {
   );
 }
 
-function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
+function Result({
+  image,
+  cost,
+  children,
+}: {
+  image: GeneratedImageView;
+  cost: number;
+  children?: React.ReactNode;
+}) {
   const [failed, setFailed] = useState(false);
   const { data: meta } = useAppMeta();
   const offline = meta?.imageModel.provider === 'offline-composer';
@@ -161,6 +169,7 @@ function Result({ image, cost }: { image: GeneratedImageView; cost: number }) {
           <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
           <CopyUrlButton key={image.id} image={image} />
         </div>
+        {children}
       </ResultDetails>
     </div>
   );
@@ -183,8 +192,17 @@ function WithRoomForDetails({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The right-hand side of the generator: placeholder, progress, or the finished picture. */
-export function GenerationPanel({ state }: { state: JobState }) {
+/**
+ * The right-hand side of the generator: placeholder, progress, or the finished picture (with what
+ * `afterResult` adds under it, e.g. "More like this").
+ */
+export function GenerationPanel({
+  state,
+  afterResult,
+}: {
+  state: JobState;
+  afterResult?: (image: GeneratedImageView) => React.ReactNode;
+}) {
   switch (state.stage) {
     case 'submitting':
       return (
@@ -199,7 +217,11 @@ export function GenerationPanel({ state }: { state: JobState }) {
         </WithRoomForDetails>
       );
     case 'succeeded':
-      return <Result key={state.image.id} image={state.image} cost={state.status.cost} />;
+      return (
+        <Result key={state.image.id} image={state.image} cost={state.status.cost}>
+          {afterResult?.(state.image)}
+        </Result>
+      );
     default:
       return (
         <WithRoomForDetails>

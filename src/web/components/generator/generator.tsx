@@ -1,6 +1,7 @@
-import { CircleAlertIcon, LightbulbIcon, Loader2Icon, WandSparklesIcon } from 'lucide-react';
+import { CircleAlertIcon, LightbulbIcon, Loader2Icon, RefreshCwIcon, WandSparklesIcon } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import type { Me } from '../../../core/api';
 import { THEME_WARNING_MS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import {
@@ -16,8 +17,8 @@ import { PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
 import { useGenerationDraft, useGenerationJob } from '../../lib/generation';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
-import { FieldError } from '../form-message';
 import { Button } from '../ui/button';
+import { FieldError } from '../ui/form-field';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
 import { CostLine, pricingLink } from './cost-line';
@@ -75,6 +76,43 @@ function FlashLine({ flash, group, returnTo }: { flash: Flash; group: FlashGroup
         )}
       </span>
     </p>
+  );
+}
+
+/**
+ * "More like this": the same prompt, theme and privacy again, as a new generation (it counts
+ * against the month and may use a credit like any other, and says so). The server draws each
+ * generation with a new random seed, so the composer lays the same subjects out differently.
+ */
+function MoreLikeThis({
+  account,
+  options,
+  onGenerate,
+}: {
+  account: Me | null;
+  options: GenerationOptions;
+  onGenerate: () => void;
+}) {
+  const noteId = useId();
+  const line = account ? costLine(account, options) : null;
+  return (
+    <div className="flex flex-col gap-1.5 border-t pt-4" data-testid="more-like-this">
+      <Button
+        type="button"
+        variant="outline"
+        className="self-start"
+        onClick={onGenerate}
+        disabled={!line || line.kind === 'refused'}
+        aria-describedby={noteId}
+      >
+        <RefreshCwIcon aria-hidden="true" />
+        More like this
+      </Button>
+      <p id={noteId} className="text-muted-foreground text-xs">
+        The same prompt and theme, drawn again as a new picture.
+        {line && <span data-testid="more-like-this-cost"> {line.text}</span>}
+      </p>
+    </div>
   );
 }
 
@@ -299,7 +337,26 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
       </form>
 
       <div ref={panelRef} className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
-        <GenerationPanel state={state} />
+        <GenerationPanel
+          state={state}
+          afterResult={(image) => {
+            const again: GenerationOptions = {
+              theme: image.theme,
+              quality: draft.quality,
+              privacy: image.privacy,
+            };
+            return (
+              <MoreLikeThis
+                account={me}
+                options={again}
+                onGenerate={() => {
+                  update({ prompt: image.prompt, ...again });
+                  void start({ prompt: image.prompt, ...again });
+                }}
+              />
+            );
+          }}
+        />
       </div>
     </div>
   );
