@@ -22,6 +22,7 @@ import {
 } from '../src/server/images/list-images';
 import { silentLogger } from '../src/server/logger';
 import { createRuntime } from '../src/server/runtime';
+import { confirmSignUp } from './sign-up';
 
 const ORIGIN = 'http://localhost:3000';
 const WARMUP = 20;
@@ -102,11 +103,11 @@ async function benchEngine(engine: Engine, handle: DatabaseHandle): Promise<Row[
       body: JSON.stringify({ email: 'bench@example.com', password: 'correct horse battery' }),
     });
     if (signUp.status !== 200) throw new Error(`sign-up failed: ${signUp.status}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const me = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const cookie = await confirmSignUp(handle.db, 'bench@example.com', (p) => request(p));
+    const [{ id: me }] = await queryRows<{ id: string }>(
+      handle.db,
+      sql`select id from "user" where email = 'bench@example.com'`,
+    );
 
     const started = performance.now();
     const seeded = await seedGalleryBench(handle.db);

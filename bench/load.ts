@@ -19,6 +19,7 @@ import { imageKeys } from '../src/server/storage/storage';
 import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
+import { confirmSignUp } from './sign-up';
 import { median, percentile } from './stats';
 
 const base =
@@ -94,10 +95,7 @@ async function signUp(url: string, email: string) {
       `sign-up of ${email} failed ${res.status}: ${await res.text()}\n${server?.output().slice(-3000) ?? ''}`,
     );
   }
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  return confirmSignUp(db.db, email, (p) => fetch(`${url}${p}`));
 }
 
 /** CPU seconds so far (user + system) of a process, and of its reaped children. */

@@ -12,6 +12,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
 import { startServer } from '../tests/helpers/process';
+import { startFakeSmtp } from '../tests/helpers/smtp';
 import { median } from './stats';
 
 const PUBLIC_PAGES = [
@@ -64,7 +65,10 @@ if (!args.includes('--no-build')) {
 
 const machine = `${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}, ${chromiumVersion()}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-bench-web-'));
+// Production sends mail: a local SMTP server receives the sign-up's confirmation e-mail.
+const smtp = await startFakeSmtp();
 const server = await startServer({
+  SMTP_URL: smtp.url,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
@@ -108,6 +112,7 @@ try {
 } finally {
   chrome.kill();
   await server.stop();
+  await smtp.close();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -131,7 +136,13 @@ async function signedInMember(): Promise<string> {
     body: JSON.stringify({ email: 'lighthouse@example.com', password: PASSWORD }),
   });
   if (res.status !== 200) throw new Error(`sign-up failed ${res.status}: ${await res.text()}`);
-  const cookie = res.headers
+  // The session starts with the confirmation e-mail's link, which the local SMTP server received.
+  const mail = await smtp.waitFor('lighthouse@example.com', { timeoutMs: 30_000 });
+  const link = /\/verify-email\?token=[^\s"<&]+/.exec(mail.text)?.[0];
+  if (!link) throw new Error('no confirmation link in the e-mail');
+  const confirmed = await fetch(`${server.url}/api/auth${link}`);
+  if (confirmed.status !== 200) throw new Error(`confirming failed ${confirmed.status}`);
+  const cookie = confirmed.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');

@@ -169,9 +169,19 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
     // ("nurse female": the word before a sex word).
     const parts = words(label);
     const head = /^(fe)?male$/.test(parts.at(-1) ?? '') && parts.length > 1 ? parts.at(-2) : parts.at(-1);
+    // The head's sense: its first, unless another sense's broader word names a word of the icon
+    // ("chess knight" is the chess piece, whose broader word is chessman, not the man).
+    const modifiers = new Set(parts.filter((w) => w !== head));
     const lexfiles = [head ?? ''].map((w) => {
-      const entry = wordnet.index.noun.get(w);
-      return entry ? wordnet.synsets.noun.get(entry.synsets[0])?.lexfile : undefined;
+      const senses = (wordnet.index.noun.get(w)?.synsets ?? [])
+        .map((o) => wordnet.synsets.noun.get(o))
+        .filter((x) => x !== undefined);
+      const named = senses.find((sense) =>
+        sense.hypernyms.some((o) =>
+          (wordnet.synsets.noun.get(o)?.words ?? []).some((h) => words(h).some((x) => modifiers.has(x))),
+        ),
+      );
+      return (named ?? senses[0])?.lexfile;
     });
     const plate = plateOf(icon.body);
     return {
@@ -443,8 +453,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       }
       frontier = next;
     }
-    // Nothing nearer: the person CLDR tags with the word is still better than no picture.
+    // Nothing nearer: an icon of such a person ("flamethrower soldier"), then the person CLDR
+    // tags with the word ("ninja" for soldier), is still better than no picture.
     if (isPerson(lemma)) {
+      const named = at(lemma, EXACT, 'mono').find((a) => drafts[a].person);
+      if (named !== undefined) return { how: 'name', arts: [named] };
+      const icon = at(lemma, PART, 'mono').find((a) => drafts[a].person);
+      if (icon !== undefined) return { how: 'part', arts: [icon] };
       const tagged = at(lemma, KEYWORD, 'color').find((a) => drafts[a].person);
       if (tagged !== undefined) return { how: 'keyword', arts: [tagged] };
     }

@@ -65,6 +65,7 @@ export const RELEVANCE_CASES: RelevanceCase[] = [
   { prompt: 'a princess', kind: 'people', accept: fe('princess') },
   { prompt: 'a pirate', kind: 'people', accept: gi('pirate-captain') },
   { prompt: 'a vet', kind: 'people', accept: HEALTH },
+  { prompt: 'a knight', kind: 'people', accept: gi('mounted-knight') },
   // Actions: the subject, and the movement drawn
   { prompt: 'a dog running', kind: 'action', accept: DOGS, motion: 'run' },
   { prompt: 'a horse running in a field', kind: 'action', accept: fe('horse', 'horse-face'), motion: 'run' },

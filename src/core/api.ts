@@ -84,6 +84,13 @@ export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .toLowerCase()
   .pipe(z.email(MESSAGES.invalidEmail));
 
+/**
+ * `POST /api/auth/sign-up/email` answers this for a new and for a taken address alike: the link
+ * that finishes the sign-up (or, for a taken one, a note to its owner) is in the mailbox.
+ */
+export const signUpResultSchema = z.object({ status: z.literal('confirmation_sent') });
+export type SignUpResult = z.infer<typeof signUpResultSchema>;
+
 export const passwordSchema = safeText({ error: MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);
@@ -284,6 +291,8 @@ export const appMetaSchema = z.object({
   }),
   payments: z.enum(['test', 'stripe', 'off']),
   version: z.string(),
+  /** Outside production: mail lands in the outbox at /dev/mail (no mail server needed). */
+  devOutbox: z.boolean(),
 });
 export type AppMeta = z.infer<typeof appMetaSchema>;
 

@@ -78,6 +78,12 @@ export const MESSAGES = {
   passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
   /** Ours: refused by the strength check (common, breached or patterned); the reason follows. */
   passwordTooEasy: 'This password is too easy to guess',
+  /** Ours: signing in with the right password before confirming the address (a new link is sent). */
+  emailNotConfirmed:
+    'Please confirm your e-mail address first: we have just sent you a new link. It may take a minute to arrive.',
+  /** Ours: the link that finishes a sign-up is broken, expired, or its account is gone. */
+  confirmationLinkInvalid:
+    'This confirmation link is invalid or has expired. Sign in with your e-mail and password and we will send you a new one.',
   /** Ours: the advice when the strength check gives none of its own. */
   passwordAdvice: 'Try a few unusual words together: long passphrases are welcome.',
 

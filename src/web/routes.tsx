@@ -44,6 +44,7 @@ const apiKeys = protectedPage(page(() => import('./pages/api-keys')));
 const apiDocs = page(() => import('./pages/api-docs'));
 const forgotPassword = page(() => import('./pages/forgot-password'));
 const resetPassword = page(() => import('./pages/reset-password'));
+const verifyEmail = page(() => import('./pages/verify-email'));
 const checkoutSuccess = page(() => import('./pages/checkout-success'));
 const share = page(() => import('./pages/share'));
 
@@ -72,6 +73,7 @@ export function AppRoutes() {
         <Route path="/docs/api" element={apiDocs} />
         <Route path="/forgot-password" element={forgotPassword} />
         <Route path="/reset-password" element={resetPassword} />
+        <Route path="/verify-email" element={verifyEmail} />
         <Route path="/checkout/success" element={checkoutSuccess} />
         <Route path="/i/:id" element={share} />
         <Route path="*" element={<Navigate to="/" replace />} />

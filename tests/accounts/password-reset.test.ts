@@ -30,7 +30,7 @@ describe('forgot password', () => {
     expect(unknown.status).toBe(known.status);
     expect(await unknown.text()).toBe(await known.text());
 
-    const mail = await waitForMail(t, email);
+    const mail = await waitForMail(t, email, { kind: 'password-reset' });
     expect(mail.subject).toBe('Reset your Clipsmith password');
     expect(mail.transport).toBe('outbox');
     expect(mail.text).toContain(`${ORIGIN}/reset-password?token=`);
@@ -42,7 +42,7 @@ describe('forgot password', () => {
   it('shows the outbox at /dev/mail outside production', async () => {
     const { email } = await signUp(t);
     await requestReset(t, email);
-    const mail = await waitForMail(t, email);
+    const mail = await waitForMail(t, email, { kind: 'password-reset' });
     const page = await t.request('/dev/mail');
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -56,7 +56,7 @@ describe('forgot password', () => {
     const { email, password, cookie } = await signUp(t);
     const other = cookieFrom(await signIn(t, email, password));
     await requestReset(t, email);
-    const token = resetToken((await waitForMail(t, email)).text);
+    const token = resetToken((await waitForMail(t, email, { kind: 'password-reset' })).text);
 
     const res = await resetPassword(t, token, 'a brand new password');
     expect(res.status).toBe(200);
@@ -76,7 +76,7 @@ describe('forgot password', () => {
   it('refuses a token past its hour', async () => {
     const { email, password } = await signUp(t);
     await requestReset(t, email);
-    const token = resetToken((await waitForMail(t, email)).text);
+    const token = resetToken((await waitForMail(t, email, { kind: 'password-reset' })).text);
     const [row] = await rows<{ expires_at: Date; created_at: Date }>(
       t,
       sql`select expires_at, created_at from verification where identifier = ${`reset-password:${token}`}`,
@@ -100,7 +100,7 @@ describe('forgot password', () => {
   it('checks the new password length with the sign-up messages, keeping the token', async () => {
     const { email } = await signUp(t);
     await requestReset(t, email);
-    const token = resetToken((await waitForMail(t, email)).text);
+    const token = resetToken((await waitForMail(t, email, { kind: 'password-reset' })).text);
     const short = await resetPassword(t, token, 'short');
     expect(short.status).toBe(400);
     expect(await errorOf(short)).toEqual({ code: 'invalid_request', message: MESSAGES.passwordTooShort });
@@ -141,7 +141,7 @@ describe('mail over SMTP', () => {
     expect(s.deps.mailer.transport).toBe('smtp');
     const { email } = await signUp(s, 'smtp-user@example.com');
     expect((await requestReset(s, email)).status).toBe(200);
-    const mail = await smtp.waitFor(email);
+    const mail = await smtp.waitFor(email, { subject: 'Reset your Clipsmith password' });
     expect(mail.from).toBe('hello@clip.example');
     expect(mail.headers.subject).toBe('Reset your Clipsmith password');
     expect(mail.headers.to).toContain(email);
@@ -256,7 +256,7 @@ describe('easily guessed passwords', () => {
   it('are refused when resetting, and the link still works for a strong one', async () => {
     const { email } = await signUp(t);
     await requestReset(t, email);
-    const token = resetToken((await waitForMail(t, email)).text);
+    const token = resetToken((await waitForMail(t, email, { kind: 'password-reset' })).text);
     const weak = await resetPassword(t, token, 'iloveyou2');
     expect(weak.status).toBe(400);
     expect((await errorOf(weak)).message).toBe(tooEasy('this is a commonly used password.'));

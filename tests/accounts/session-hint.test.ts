@@ -3,7 +3,7 @@
 // for a visitor's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../src/core/constants';
-import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { confirmEmail, createTestApp, signUp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -18,12 +18,15 @@ const sessionCookieOf = (res: Response) =>
 const maxAge = (line: string | undefined) => Number(/Max-Age=(\d+)/i.exec(line ?? '')?.[1]);
 
 describe('the session hint', () => {
-  it('is set with the session cookie at sign-up and sign-in, readable by the page and as long-lived', async () => {
-    const res = await t.request('/api/auth/sign-up/email', {
+  it('is set with the session cookie by the sign-up link and at sign-in, readable by the page and as long-lived', async () => {
+    const up = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
       json: { email: 'hint-a@example.com', password: 'correct horse battery' },
     });
-    expect(res.status).toBe(200);
+    expect(up.status).toBe(200);
+    // No session before the e-mail's link, so no hint either.
+    expect(hintOf(up)).toBeUndefined();
+    const res = await confirmEmail(t, 'hint-a@example.com');
     const hint = hintOf(res);
     expect(hint).toMatch(new RegExp(`^${SESSION_HINT_COOKIE}=1;`));
     expect(hint).not.toMatch(/HttpOnly/i);

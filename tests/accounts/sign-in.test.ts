@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, createTestApp, ORIGIN, signUp, type TestApp } from '../helpers/app';
+import { confirmationToken, cookieFrom, createTestApp, ORIGIN, signUp, type TestApp } from '../helpers/app';
 import { errorOf } from './support';
 
 let t: TestApp;
@@ -123,19 +123,28 @@ describe('on https', () => {
       body: JSON.stringify({ email, password }),
     });
     expect(up.status).toBe(200);
-    const cookie = up.headers.getSetCookie().find((c) => c.includes('session_token='));
+    // The session starts with the e-mail's link.
+    const token = await confirmationToken(s, email);
+    const confirmed = await s.app.request(
+      `${httpsOrigin}/api/auth/verify-email?token=${encodeURIComponent(token)}`,
+      {
+        headers,
+      },
+    );
+    expect(confirmed.status).toBe(200);
+    const cookie = confirmed.headers.getSetCookie().find((c) => c.includes('session_token='));
     expect(cookie).toMatch(/^__Secure-/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
-    const me = await s.app.request(`${httpsOrigin}/api/me`, { headers: { cookie: cookieFrom(up) } });
+    const me = await s.app.request(`${httpsOrigin}/api/me`, { headers: { cookie: cookieFrom(confirmed) } });
     expect(me.status).toBe(200);
 
     // Deleting the account clears the __Secure- cookie with attributes a browser accepts.
     const del = await s.app.request(`${httpsOrigin}/api/me`, {
       method: 'DELETE',
-      headers: { ...headers, cookie: cookieFrom(up), 'content-type': 'application/json' },
+      headers: { ...headers, cookie: cookieFrom(confirmed), 'content-type': 'application/json' },
       body: JSON.stringify({ confirmEmail: email }),
     });
     expect(del.status).toBe(200);

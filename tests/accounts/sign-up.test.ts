@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema } from '../../src/core/api';
 import { MESSAGES } from '../../src/core/messages';
-import { cookieFrom, createTestApp, signUp, type TestApp } from '../helpers/app';
-import { errorOf, rows } from './support';
+import {
+  confirmationToken,
+  confirmEmail,
+  cookieFrom,
+  createTestApp,
+  signUp,
+  type TestApp,
+} from '../helpers/app';
+import { errorOf, rows, waitForMail } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,8 +80,9 @@ describe('sign-up', () => {
   it('trims and lower-cases the e-mail', async () => {
     const res = await signUpRequest({ email: '  Mixed.Case@Example.COM ', password: 'long enough pw' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { user: { email: string } };
-    expect(body.user.email).toBe('mixed.case@example.com');
+    await confirmEmail(t, 'mixed.case@example.com');
+    const [row] = await rows(t, sql`select email from "user" where email ilike 'mixed.case@example.com'`);
+    expect(row).toEqual({ email: 'mixed.case@example.com' });
     const signIn = await t.request('/api/auth/sign-in/email', {
       method: 'POST',
       json: { email: 'MIXED.case@example.com ', password: 'long enough pw' },
@@ -125,21 +133,6 @@ describe('sign-up', () => {
     expect(await errorOf(res)).toEqual({ code: 'invalid_request', message: MESSAGES.invalidEmail });
   });
 
-  it('refuses an e-mail already registered, in the JSON error shape, creating nothing', async () => {
-    await signUp(t, 'taken@example.com');
-    const res = await signUpRequest({ email: 'Taken@example.com', password: 'another password' });
-    expect(res.status).toBe(422);
-    expect(res.headers.getSetCookie()).toEqual([]);
-    const error = await errorOf(res);
-    expect(error.code).toBe('user_already_exists_use_another_email');
-    expect(error.message).toMatch(/already exists/i);
-    const [{ n }] = await rows<{ n: number }>(
-      t,
-      sql`select count(*)::int as n from "user" where email = 'taken@example.com'`,
-    );
-    expect(n).toBe(1);
-  });
-
   it('creates nothing when the membership cannot be created, and answers an error', async () => {
     const db = t.deps.database.db;
     await db.execute(sql`create function fail_membership() returns trigger language plpgsql as $$
@@ -171,11 +164,158 @@ describe('sign-up', () => {
           (select count(*)::int from credit_accounts c where not exists (select 1 from memberships m where m.user_id = c.user_id)) as credits`,
       );
       expect(leftovers[0]).toEqual({ users: 0, accounts: 0, sessions: 0, profiles: 0, credits: 0 });
+      // Nor does a confirmation link for an account that was never made leave.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(await rows(t, sql`select 1 from outbox where "to" = 'atomic@example.com'`)).toEqual([]);
     } finally {
       await db.execute(sql`drop trigger fail_membership on memberships`);
       await db.execute(sql`drop function fail_membership()`);
     }
     // The same address can sign up once the fault is gone.
     await signUp(t, 'atomic@example.com');
+  });
+});
+
+describe('sign-up does not tell who is a member', () => {
+  const outboxOf = (email: string) =>
+    rows<{ kind: string; text: string }>(
+      t,
+      sql`select kind, text from outbox where "to" = ${email} order by created_at`,
+    );
+
+  it('answers a taken address exactly as a new one, mailing its owner instead of creating anything', async () => {
+    const owner = await signUp(t, 'owner@example.com');
+    const taken = await signUpRequest({ email: ' Owner@Example.com', password: 'somebody else entirely' });
+    const fresh = await signUpRequest({ email: 'newcomer@example.com', password: 'somebody else entirely' });
+    for (const res of [taken, fresh]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      expect(res.headers.get('content-type')).toBe('application/json');
+    }
+    expect(await taken.json()).toEqual({ status: 'confirmation_sent' });
+    expect(await fresh.json()).toEqual({ status: 'confirmation_sent' });
+
+    // The newcomer gets the link that finishes the sign-up; the owner a note with sign-in and reset links.
+    await confirmationToken(t, 'newcomer@example.com');
+    const note = await waitForMail(t, 'owner@example.com', { kind: 'sign-up-attempt' });
+    expect(note.subject).toBe('Someone tried to sign up to Clipsmith with your e-mail');
+    expect(note.text).toContain('http://localhost:3000/login');
+    expect(note.text).toContain('http://localhost:3000/forgot-password');
+    expect((await outboxOf('owner@example.com')).map((m) => m.kind)).toEqual([
+      'email-verification',
+      'sign-up-attempt',
+    ]);
+
+    // Nothing about the owner's account changed: one user, the old password, not the new one.
+    const [{ n }] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from "user" where email = 'owner@example.com'`,
+    );
+    expect(n).toBe(1);
+    const signIn = (password: string) =>
+      t.request('/api/auth/sign-in/email', {
+        method: 'POST',
+        json: { email: 'owner@example.com', password },
+      });
+    expect((await signIn('somebody else entirely')).status).toBe(401);
+    expect((await signIn(owner.password)).status).toBe(200);
+  });
+
+  it('mails the owner of a taken address at most once an hour', async () => {
+    await signUp(t, 'pestered@example.com');
+    for (let i = 0; i < 3; i++) {
+      const res = await signUpRequest({
+        email: 'pestered@example.com',
+        password: `attempt number ${i} here`,
+      });
+      expect(res.status).toBe(200);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const kinds = (await outboxOf('pestered@example.com')).map((m) => m.kind);
+    expect(kinds.filter((k) => k === 'sign-up-attempt')).toHaveLength(1);
+  });
+
+  it('takes about as long for a taken address as for a new one', async () => {
+    await signUp(t, 'timed@example.com');
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const res = await signUpRequest({ email, password: 'lantern orchard velvet' });
+      expect(res.status).toBe(200);
+      return performance.now() - started;
+    };
+    const taken: number[] = [];
+    const fresh: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      taken.push(await timed('timed@example.com'));
+      fresh.push(await timed(`timed-new-${i}@example.com`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    // Both hash the password (tens of milliseconds); before, a taken address answered at once.
+    const [takenMs, freshMs] = [median(taken), median(fresh)];
+    expect(takenMs, `taken ${takenMs} ms, new ${freshMs} ms`).toBeGreaterThan(freshMs * 0.5);
+    expect(takenMs, `taken ${takenMs} ms, new ${freshMs} ms`).toBeLessThan(freshMs * 2);
+  });
+
+  it('opens no session before the e-mail link; the right password sends a new link, a wrong one says nothing', async () => {
+    const email = 'pending@example.com';
+    const password = 'lantern orchard velvet';
+    expect((await signUpRequest({ email, password })).status).toBe(200);
+    const first = await confirmationToken(t, email);
+
+    const wrong = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email, password: 'not the password' },
+    });
+    const unknown = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: 'nobody-here@example.com', password: 'not the password' },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await errorOf(wrong)).toEqual(await errorOf(unknown));
+
+    const right = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    expect(right.status).toBe(403);
+    expect(await errorOf(right)).toEqual({ code: 'email_not_verified', message: MESSAGES.emailNotConfirmed });
+    expect(cookieFrom(right)).toBe('');
+    await waitForMail(t, email, { kind: 'email-verification', count: 2 });
+    const second = await confirmationToken(t, email);
+
+    // The link confirms and signs in; the account is then a member's like any other.
+    const confirmed = await t.request(`/api/auth/verify-email?token=${encodeURIComponent(second)}`);
+    expect(confirmed.status).toBe(200);
+    const me = await t.request('/api/me', { cookie: cookieFrom(confirmed) });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email);
+    expect(
+      (await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } })).status,
+    ).toBe(200);
+    // Used again, a link opens nothing.
+    const again = await t.request(`/api/auth/verify-email?token=${encodeURIComponent(first)}`);
+    expect(again.status).toBe(200);
+    expect(cookieFrom(again)).toBe('');
+  });
+
+  it('refuses a made-up confirmation link in the JSON error shape', async () => {
+    const res = await t.request('/api/auth/verify-email?token=made-up');
+    expect(res.status).toBe(401);
+    expect((await errorOf(res)).code).toBe('invalid_token');
+  });
+
+  it('a password reset confirms the address (the reset link proves the mailbox)', async () => {
+    const email = 'squatted@example.com';
+    // Someone else signed up with this address and never confirmed; the owner resets the password.
+    expect((await signUpRequest({ email, password: 'the squatter password' })).status).toBe(200);
+    await t.request('/api/auth/request-password-reset', { method: 'POST', json: { email } });
+    const mail = await waitForMail(t, email, { kind: 'password-reset' });
+    const token = decodeURIComponent(/\/reset-password\?token=([^\s"<&]+)/.exec(mail.text)![1]);
+    const reset = await t.request('/api/auth/reset-password', {
+      method: 'POST',
+      json: { token, newPassword: 'the owner chose this one' },
+    });
+    expect(reset.status).toBe(200);
+    const signIn = (password: string) =>
+      t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    expect((await signIn('the owner chose this one')).status).toBe(200);
+    expect((await signIn('the squatter password')).status).toBe(401);
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, ORIGIN, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { captureLog } from '../helpers/log';
+import { waitFor } from '../helpers/wait';
 import { createKey, enterpriseMember, generateWithKey, v1 } from './support';
 
 let app: TestApp | undefined;
@@ -98,6 +99,11 @@ describe('/api/v1 operations', () => {
     expect(created.status).toBe(202);
     const { id } = await created.json();
     expect(await (await v1(app, key, `/generations/${id}`)).json()).toMatchObject({ id });
+    // Settled before the next one starts, so the newest picture is the next one's.
+    await waitFor('the first generation', async () => {
+      const { status } = await (await v1(app!, key, `/generations/${id}`)).json();
+      return status === 'succeeded' ? status : undefined;
+    });
 
     const done = await generateWithKey(app, key, 'a blue kite');
     expect(done.status).toBe('succeeded');

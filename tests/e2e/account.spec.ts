@@ -6,6 +6,7 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
+import { confirmInBrowser, confirmThroughApi, waitForOutboxMail } from './mail';
 
 // Account flows in the browser: sign-up, sign-out and sign-in with redirectTo, profile settings
 // (full name, the once-only username change), password reset through the dev outbox, and
@@ -24,7 +25,8 @@ async function signUpInBrowser(page: Page, email = uniqueEmail('acct')): Promise
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Check your e-mail')).toBeVisible();
+  await confirmInBrowser(page, email);
   return email;
 }
 
@@ -33,6 +35,7 @@ async function signUpThroughApi(baseURL: string, email = uniqueEmail('api')): Pr
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   const response = await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD } });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmThroughApi(api, email);
   return api;
 }
 
@@ -59,6 +62,32 @@ async function signOut(page: Page) {
 }
 
 test.describe('sign-up, sign-out and sign-in', () => {
+  test('signing in before the e-mail link is clicked says so and sends a new link', async ({ page }) => {
+    const email = uniqueEmail('pending');
+    await page.goto('/signup');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByRole('status')).toContainText(`We sent a message to ${email}`);
+    // Running without a mail server: the page points at the development outbox.
+    await expect(page.getByRole('link', { name: 'development outbox' })).toHaveAttribute('href', '/dev/mail');
+
+    await page.getByRole('status').getByRole('link', { name: 'sign in' }).click();
+    await signIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toContainText('Please confirm your e-mail address first');
+    await expect(page).toHaveURL(/\/login$/);
+    // The newest link (the one sign-in just sent) signs in and lands on the dashboard.
+    await confirmInBrowser(page, email);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
+
+    // A broken or expired link says so and points to sign-in (which sends a fresh one).
+    await signOut(page);
+    await page.goto('/verify-email?token=not-a-real-token');
+    await expect(page.getByRole('alert')).toContainText('This confirmation link is invalid or has expired');
+  });
+
   test('sign up lands on the dashboard; sign in with redirectTo returns to /history', async ({ page }) => {
     const email = await signUpInBrowser(page);
     await signOut(page);
@@ -76,7 +105,7 @@ test.describe('sign-up, sign-out and sign-in', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your Generation History');
   });
 
-  test('sign-up requires the terms and a matching confirmation; a taken e-mail is explained', async ({
+  test('sign-up requires the terms and a matching confirmation; a taken e-mail gets the same answer as a new one', async ({
     page,
     baseURL,
   }) => {
@@ -93,8 +122,14 @@ test.describe('sign-up, sign-out and sign-in', () => {
 
     await page.getByRole('checkbox', { name: /I agree to the/ }).check();
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await expect(page.getByRole('alert')).toContainText('already exists');
+    // Sign-up never tells whether an address is registered: the page is the one a new address
+    // gets, and the owner hears of the attempt by e-mail, with sign-in and reset links.
+    await expect(page.getByRole('status')).toContainText(`We sent a message to ${taken}`);
+    await expect(page.getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL(/\/signup$/);
+    const note = await waitForOutboxMail(page.request, taken, 'sign-up-attempt');
+    expect(note.text).toContain('/login');
+    expect(note.text).toContain('/forgot-password');
   });
 });
 

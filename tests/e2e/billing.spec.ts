@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { confirmInBrowser } from './mail';
 
 // Buying through the embedded test checkout (no Stripe key): credit packs, every plan, switching
 // plans in the test portal, cancelling, the pricing page's states around it, and the success page
@@ -14,7 +15,8 @@ async function signUp(page: Page): Promise<string> {
   await page.getByLabel('Confirm password').fill(PASSWORD);
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Check your e-mail')).toBeVisible();
+  await confirmInBrowser(page, email);
   return email;
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // What the built-in composer shows a person: each theme tile's sample picture, the "Drew: …" line
 // under a result, and a prompt it cannot draw failing with the word named and nothing charged.
@@ -13,6 +14,7 @@ async function signUp(page: Page, baseURL: string | undefined) {
     headers: { origin: baseURL ?? '' },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmThroughApi(page.request, email);
 }
 
 for (const width of [1280, 360]) {

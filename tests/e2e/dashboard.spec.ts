@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // The dashboard: membership, quick actions, the embedded generator, the newest images with the
 // preview dialog, and the credit activity list.
@@ -12,6 +13,7 @@ async function signUp(page: Page, baseURL: string | undefined): Promise<string> 
     headers: { origin: baseURL ?? '' },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmThroughApi(page.request, email);
   return email;
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
+import { confirmThroughApi } from './mail';
 
 // Settings → "Download my data": the browser saves a zip holding the member's picture and a JSON
 // of their account and history, under a dated file name.
@@ -14,6 +15,7 @@ test('Download my data saves a zip with the picture and the history', async ({ p
     headers: { origin: baseURL ?? '' },
   });
   expect(signUp.ok(), await signUp.text()).toBe(true);
+  await confirmThroughApi(page.request, email);
 
   await page.goto('/create');
   await page.getByLabel('Describe your clipart').fill('a smiling cactus');

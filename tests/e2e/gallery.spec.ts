@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // Explore gallery, history and the public share page, against images made by the default
 // (offline) provider. Prompts carry a per-run word so searches only see this run's images, even
@@ -36,6 +37,7 @@ async function signUp(request: APIRequestContext, label: string): Promise<string
     headers: origin(),
   });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmThroughApi(request, email);
   return email;
 }
 

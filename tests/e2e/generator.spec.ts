@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // The generator on /create: a real generation with the built-in composer, its download, Copy URL,
 // the premium gating a free member with no credits sees, and the draft surviving a trip to /pricing.
@@ -13,6 +14,7 @@ async function signUp(page: Page, baseURL: string | undefined): Promise<string> 
     headers: { origin: baseURL ?? '' },
   });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmThroughApi(page.request, email);
   return email;
 }
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // Nothing on screen jumps while a page loads or while a generated picture appears: the cumulative
 // layout shift the browser reports (PerformanceObserver, `layout-shift`) stays at most 0.05, the
@@ -81,6 +82,7 @@ for (const viewport of VIEWPORTS) {
         headers: { origin: baseURL ?? '' },
       });
       expect(response.ok(), await response.text()).toBe(true);
+      await confirmThroughApi(page.request, email);
 
       await watchLayoutShifts(page);
       await page.goto('/create');

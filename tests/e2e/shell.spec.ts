@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { avatarInitials } from '../../src/core/user';
+import { confirmInBrowser } from './mail';
 
 // The web app shell: routes and titles, protected-route redirects, navigation, toasts, first-load size.
 
@@ -32,7 +33,8 @@ async function signUp(page: Page): Promise<string> {
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
   await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Check your e-mail')).toBeVisible();
+  await confirmInBrowser(page, email);
   return email;
 }
 

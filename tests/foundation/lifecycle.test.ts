@@ -5,9 +5,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR, queryRows } from '../../src/server/db/client';
-import { createTestApp } from '../helpers/app';
+import { confirmationTokenIn, createTestApp } from '../helpers/app';
 import { openTestDatabase, testEngine } from '../helpers/database';
 import { freePort, type ServerProcess, startServer } from '../helpers/process';
+import { waitFor } from '../helpers/wait';
 
 const cleanup: Array<() => unknown> = [];
 afterAll(async () => {
@@ -73,6 +74,15 @@ describe('the server process', () => {
       body: JSON.stringify({ email: 'keep@example.com', password: 'persistent pass' }),
     });
     expect(signUp.status).toBe(200);
+    // The e-mail's link finishes the sign-up (the outbox is readable outside production).
+    const url = server.url;
+    const token = await waitFor('the confirmation e-mail', async () => {
+      const { messages } = (await (await fetch(`${url}/dev/mail.json`)).json()) as {
+        messages: Array<{ text: string }>;
+      };
+      return messages.map((m) => confirmationTokenIn(m.text)).find(Boolean) ?? undefined;
+    });
+    expect((await fetch(`${url}/api/auth/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
     expect(await server.stop()).toBe(0);
 
     server = await startServer({ ...env, PORT: new URL(server.url).port });

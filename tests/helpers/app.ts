@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { type Env, loadConfig } from '../../src/server/config';
+import { type Database, queryRows } from '../../src/server/db/client';
 import { silentLogger } from '../../src/server/logger';
 import { createRuntime, type Runtime, type RuntimeOverrides } from '../../src/server/runtime';
 import { openTestDatabase } from './database';
@@ -64,6 +66,10 @@ export function cookieFrom(res: Response): string {
     .join('; ');
 }
 
+/**
+ * Signs up as a person would: the form, then the link of the confirmation e-mail, which signs in.
+ * Returns the session cookie and the member.
+ */
 export async function signUp(
   app: TestApp,
   email = `user${Math.random().toString(36).slice(2, 8)}@example.com`,
@@ -71,6 +77,47 @@ export async function signUp(
 ) {
   const res = await app.request('/api/auth/sign-up/email', { method: 'POST', json: { email, password } });
   if (res.status !== 200) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { user: { id: string; email: string } };
-  return { cookie: cookieFrom(res), user: body.user, email, password };
+  const confirmed = await confirmEmail(app, email);
+  const [user] = await queryRows<{ id: string; email: string }>(
+    app.deps.database.db,
+    sql`select id, email from "user" where email = ${email.trim().toLowerCase()}`,
+  );
+  if (!user) throw new Error(`no member ${email} after sign-up`);
+  return { cookie: cookieFrom(confirmed), user, email, password };
+}
+
+/** The token of the sign-up confirmation link in an e-mail's text, or null. */
+export function confirmationTokenIn(text: string): string | null {
+  const match = /\/verify-email\?token=([^\s"<&]+)/.exec(text);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+/** The token of the newest confirmation link mailed to `email` (mail leaves just after the answer). */
+export async function waitForConfirmationToken(
+  db: Database,
+  email: string,
+  timeoutMs = 10_000,
+): Promise<string> {
+  const to = email.trim().toLowerCase();
+  for (const end = Date.now() + timeoutMs; Date.now() < end; ) {
+    const [mail] = await queryRows<{ text: string }>(
+      db,
+      sql`select text from outbox where "to" = ${to} and kind = 'email-verification' order by created_at desc limit 1`,
+    );
+    const token = mail && confirmationTokenIn(mail.text);
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`no confirmation e-mail to ${email}`);
+}
+
+export const confirmationToken = (app: TestApp, email: string) =>
+  waitForConfirmationToken(app.deps.database.db, email);
+
+/** Follows the newest confirmation link mailed to `email`; the answer carries the new session. */
+export async function confirmEmail(app: TestApp, email: string): Promise<Response> {
+  const token = await confirmationToken(app, email);
+  const res = await app.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  if (res.status !== 200) throw new Error(`confirming ${email} failed: ${res.status} ${await res.text()}`);
+  return res;
 }

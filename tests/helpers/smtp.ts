@@ -26,8 +26,8 @@ export type FakeSmtp = {
   refuse(reply: SmtpRefusal | null): void;
   /** Messages refused so far. */
   refused: number;
-  /** Resolves with the first message to `to`, waiting up to timeoutMs. */
-  waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Resolves with the first message to `to` (of that subject, if given), waiting up to timeoutMs. */
+  waitFor(to: string, opts?: { subject?: string; timeoutMs?: number }): Promise<ReceivedMail>;
   close(): Promise<void>;
 };
 
@@ -91,10 +91,12 @@ export async function startFakeSmtp(
     get refused() {
       return refused;
     },
-    async waitFor(to, timeoutMs = 10_000) {
+    async waitFor(to, { subject, timeoutMs = 10_000 } = {}) {
       const end = Date.now() + timeoutMs;
       while (Date.now() < end) {
-        const mail = received.find((m) => m.to.includes(to));
+        const mail = received.find(
+          (m) => m.to.includes(to) && (subject === undefined || m.headers.subject === subject),
+        );
         if (mail) return mail;
         await new Promise((r) => setTimeout(r, 20));
       }

@@ -9,6 +9,7 @@ import type { GenerationStatus } from '../../src/core/api';
 import { addCredits, getBalance } from '../../src/server/credits/service';
 import { type DatabaseHandle, openDatabase } from '../../src/server/db/client';
 import { creditTransactions, users } from '../../src/server/db/schema';
+import { waitForConfirmationToken } from '../helpers/app';
 import { type FakeOpenAI, startFakeOpenAI } from '../helpers/fake-openai';
 import { createTestDatabase } from '../helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../helpers/process';
@@ -82,7 +83,10 @@ describe.skipIf(!baseUrl)('several processes on PostgreSQL', () => {
       json: { email, password: 'several processes' },
     });
     expect(res.status).toBe(200);
-    return res.headers
+    const token = await waitForConfirmationToken(db.db, email);
+    const confirmed = await call(p, `/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+    expect(confirmed.status).toBe(200);
+    return confirmed.headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');

@@ -2,15 +2,15 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, gt, like } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
-import { scopedDatabase } from '../db/tx-scope';
+import { scopedDatabase, whenCommitted } from '../db/tx-scope';
 import type { Logger } from '../logger';
-import type { Mailer } from '../mail/mailer';
-import { passwordResetMail } from '../mail/templates';
+import type { Mailer, MailMessage } from '../mail/mailer';
+import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from '../mail/templates';
 import { createSessionReader } from './session-reader';
 
 export const SESSION_DAYS = 30;
@@ -18,6 +18,10 @@ const SESSION_SECONDS = 60 * 60 * 24 * SESSION_DAYS;
 /** A session in use is extended once a day. */
 const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_SECONDS = 60 * 60;
+/** How long the link that finishes a sign-up works (signing in with the password sends a new one). */
+export const VERIFY_EMAIL_HOURS = 24;
+/** The owner of an address hears of sign-up attempts with it at most this often. */
+const SIGN_UP_ATTEMPT_MAIL_EVERY_MS = 60 * 60_000;
 /** Set by our front of Better Auth (routes.ts) from clientIp(): the only address header it reads. */
 export const CLIENT_IP_HEADER = 'x-clipsmith-client-ip';
 
@@ -34,6 +38,11 @@ async function forgetResetLinks(db: Database, userId: string) {
     );
 }
 
+/** Resetting the password proves the mailbox is the member's, as the sign-up link would have. */
+async function confirmEmail(db: Database, userId: string) {
+  await db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, userId));
+}
+
 export function createAuth(opts: {
   config: Config;
   db: Database;
@@ -42,6 +51,37 @@ export function createAuth(opts: {
   logger: Logger;
 }) {
   const { config, db, mailer, logger } = opts;
+  /**
+   * Not awaited: a slow or failing SMTP server would otherwise make a known address answer later
+   * than an unknown one. Failures are logged and kept in the outbox row.
+   */
+  const sendInBackground = (message: MailMessage) => {
+    void mailer.send(message).catch((err: unknown) => {
+      logger.error({ err, to: message.to, kind: message.kind }, 'e-mail not recorded');
+    });
+  };
+  /** "Someone tried to sign up with your address", unless the owner heard so within the hour. */
+  const tellOwnerOfSignUpAttempt = async (email: string) => {
+    const recent = await db
+      .select({ id: schema.outbox.id })
+      .from(schema.outbox)
+      .where(
+        and(
+          eq(schema.outbox.to, email),
+          eq(schema.outbox.kind, 'sign-up-attempt'),
+          gt(schema.outbox.createdAt, new Date(Date.now() - SIGN_UP_ATTEMPT_MAIL_EVERY_MS)),
+        ),
+      )
+      .limit(1);
+    if (recent.length > 0) return;
+    sendInBackground({
+      to: email,
+      ...signUpAttemptMail({
+        signInLink: `${config.publicUrl}/login`,
+        resetLink: `${config.publicUrl}/forgot-password`,
+      }),
+    });
+  };
   const auth = betterAuth({
     appName: 'Clipsmith',
     baseURL: config.publicUrl,
@@ -61,20 +101,39 @@ export function createAuth(opts: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
-      autoSignIn: true,
+      // Sign-up must not tell who is a member: a new address and a taken one get the same answer
+      // (no session; "check your e-mail"), the same password hashing, and an e-mail each: a link
+      // that finishes the sign-up, or a note to the owner. See docs/security.md.
+      requireEmailVerification: true,
+      async onExistingUserSignUp({ user }) {
+        void tellOwnerOfSignUpAttempt(user.email).catch((err: unknown) => {
+          logger.error({ err, to: user.email, kind: 'sign-up-attempt' }, 'e-mail not recorded');
+        });
+      },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
       async onPasswordReset({ user }) {
         await forgetResetLinks(db, user.id);
+        await confirmEmail(db, user.id);
       },
       async sendResetPassword({ user, token }) {
         // Our own page, not Better Auth's redirect endpoint: the SPA posts the token back.
         const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        // Not awaited: a slow or failing SMTP server would otherwise make a known address answer
-        // later than an unknown one. Failures are logged and kept in the outbox row.
-        void mailer.send({ to: user.email, ...passwordResetMail({ link }) }).catch((err: unknown) => {
-          logger.error({ err, to: user.email, kind: 'password-reset' }, 'e-mail not recorded');
-        });
+        sendInBackground({ to: user.email, ...passwordResetMail({ link }) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      // A member who lost the link gets a new one by signing in with the right password.
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFY_EMAIL_HOURS * 3600,
+      async sendVerificationEmail({ user, token }) {
+        // Our own page, which confirms with the token and signs in; sent once the sign-up committed.
+        const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+        whenCommitted(() =>
+          sendInBackground({ to: user.email, ...emailVerificationMail({ link, hours: VERIFY_EMAIL_HOURS }) }),
+        );
       },
     },
     hooks: {

@@ -16,6 +16,7 @@ export function metaRoutes(deps: { config: Config; imageProvider: ImageProvider;
     },
     payments: deps.config.payments.mode,
     version: deps.version,
+    devOutbox: !deps.config.isProduction,
   };
   return new Hono().get('/', (c) => c.json(body, 200, { 'Cache-Control': 'public, max-age=60' }));
 }

@@ -34,6 +34,8 @@ export type ApiOperation = {
   success: { status: 200 | 202; json: z.ZodType } | { status: 200; files: string[] };
   /** Other statuses this operation answers with (besides 401 and 429, which every one may). */
   errors: number[];
+  /** What an error status means here, where it differs from ERROR_TEXT. */
+  errorText?: Partial<Record<number, string>>;
   body?: { schema: z.ZodType; example: Record<string, unknown> };
   query?: z.ZodObject;
   pathId?: 'generation' | 'image';
@@ -46,7 +48,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "The key owner's plan no longer includes the API (Enterprise).",
   404: "No such id among the key owner's own (another member's ids answer the same).",
   413: 'The request body is larger than 1 MB.',
-  422: 'The prompt was declined by the content filter, or the picture cannot be made in that variant.',
+  422: 'The prompt was declined by the content filter.',
   429: 'Too many requests with this key; wait for Retry-After seconds.',
 };
 
@@ -116,6 +118,7 @@ export const API_OPERATIONS: ApiOperation[] = [
       'PNG, WebP, JPEG or SVG, 128 to 2048 px, as is, with a transparent background, or as a die-cut sticker.',
     success: { status: 200, files: DOWNLOAD_FORMATS.map((f) => f.contentType) },
     errors: [400, 403, 404, 422],
+    errorText: { 422: 'The picture cannot be made in that variant (no background to remove).' },
     pathId: 'image',
     query: downloadQuerySchema,
   },
@@ -167,7 +170,7 @@ function routeConfig(op: ApiOperation, errorRef: z.ZodType, origin: string): Rou
   }
   for (const status of [...op.errors, 401, 429].sort()) {
     responses[status] = {
-      description: ERROR_TEXT[status] ?? 'Error.',
+      description: op.errorText?.[status] ?? ERROR_TEXT[status] ?? 'Error.',
       ...(status === 429
         ? {
             headers: {

@@ -121,7 +121,7 @@ function OperationCard({
                 <span className="text-muted-foreground">
                   ({p.in}
                   {p.required ? ', required' : ''}) {typeOf(p.schema)}
-                  {p.schema?.default !== undefined ? `, default ${String(p.schema.default)}` : ''}
+                  {p.schema?.default !== undefined ? ` (default: ${String(p.schema.default)})` : ''}
                   {p.description ? ` — ${p.description}` : ''}
                 </span>
               </li>
@@ -140,7 +140,7 @@ function OperationCard({
                 <span className="text-muted-foreground">
                   {bodySchema.required?.includes(name) ? '(required) ' : ''}
                   {typeOf(schema)}
-                  {schema.default !== undefined ? `, default ${String(schema.default)}` : ''}
+                  {schema.default !== undefined ? ` (default: ${String(schema.default)})` : ''}
                 </span>
               </li>
             ))}

@@ -40,7 +40,10 @@ export default function ApiKeysPage() {
         <p className="mt-2 text-muted-foreground">
           Make pictures from your own programs with the Clipsmith REST API. Send a key as{' '}
           <code className="rounded bg-muted px-1 py-0.5 text-sm">Authorization: Bearer &lt;key&gt;</code>.{' '}
-          <Link to="/docs/api" className="inline-flex items-center gap-1 text-primary hover:underline">
+          <Link
+            to="/docs/api"
+            className="inline-flex items-center gap-1 text-primary underline underline-offset-2"
+          >
             <BookOpenIcon className="size-4" aria-hidden="true" />
             API reference
           </Link>

@@ -1,3 +1,4 @@
+import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MESSAGES } from '../../core/messages';
@@ -9,11 +10,13 @@ import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
+import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
 import { SIGN_UP_FIELDS, type SignUpErrors, type SignUpField, signUpErrors } from '../lib/sign-up-form';
 
 export default function SignupPage() {
-  const { status, refresh } = useSession();
+  const { status } = useSession();
+  const { data: meta } = useAppMeta();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -21,6 +24,8 @@ export default function SignupPage() {
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** Sent: the same answer for a new and a taken address (see docs/security.md), so the same page. */
+  const [sent, setSent] = useState(false);
 
   if (status === 'signed-in') return <Navigate to="/dashboard" replace />;
   if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
@@ -44,7 +49,8 @@ export default function SignupPage() {
         setSubmitting(false);
         return;
       }
-      await refresh();
+      setSubmitting(false);
+      setSent(true);
     } catch (cause) {
       setFormError(errorMessage(cause, MESSAGES.failedToCreateAccount));
       setSubmitting(false);
@@ -69,93 +75,136 @@ export default function SignupPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
-        {formError && <FormAlert>{formError}</FormAlert>}
-        <FormField id="signup-email" label="Email address" error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => {
-                setEmail(event.target.value);
-                clear('email');
-              }}
-              disabled={submitting}
-              required
-            />
+      {sent ? (
+        <div className="flex flex-col items-center gap-3 text-center" role="status">
+          <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
+          <p className="font-semibold">Check your e-mail</p>
+          <p className="text-muted-foreground text-sm">
+            We sent a message to <strong className="text-foreground">{email.trim()}</strong>. Open the link in
+            it to finish creating your account; it signs you in and works for 24 hours.
+          </p>
+          <p className="text-muted-foreground text-sm">
+            Nothing after a few minutes? Look in your spam folder, or{' '}
+            <Link to="/login" className={inlineLinkClass}>
+              sign in
+            </Link>{' '}
+            with this e-mail and password to get a new link.
+          </p>
+          {meta?.devOutbox && (
+            <p className="text-muted-foreground text-sm">
+              No mail server is set up here: read it in the{' '}
+              <a href="/dev/mail" className={inlineLinkClass}>
+                development outbox
+              </a>
+              .
+            </p>
           )}
-        </FormField>
-        <FormField id="signup-password" label="Password" error={errors.password} hint={MESSAGES.passwordHint}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => {
-                setPassword(event.target.value);
-                clear('password');
-              }}
-              disabled={submitting}
-              required
-            />
-          )}
-        </FormField>
-        <FormField id="signup-confirm" label="Confirm password" error={errors.confirm}>
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              name="confirm-password"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(event) => {
-                setConfirm(event.target.value);
-                clear('confirm');
-              }}
-              disabled={submitting}
-              required
-            />
-          )}
-        </FormField>
-        <FormField
-          id="signup-terms"
-          layout="inline"
-          error={errors.terms}
-          label={
-            <>
-              I agree to the{' '}
-              <Link to="/terms" className={inlineLinkClass}>
-                Terms of Service
-              </Link>{' '}
-              and{' '}
-              <Link to="/privacy" className={inlineLinkClass}>
-                Privacy Policy
-              </Link>
-            </>
-          }
-        >
-          {(control) => (
-            <Checkbox
-              {...control}
-              className="mt-0.5"
-              checked={terms}
-              onCheckedChange={(checked) => {
-                setTerms(checked === true);
-                clear('terms');
-              }}
-              disabled={submitting}
-            />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting ? MESSAGES.creatingAccount : 'Create Account'}
-        </Button>
-      </form>
+          <Button
+            variant="outline"
+            className="mt-2"
+            onClick={() => {
+              setSent(false);
+              setPassword('');
+              setConfirm('');
+            }}
+          >
+            Use a different email
+          </Button>
+        </div>
+      ) : (
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          {formError && <FormAlert>{formError}</FormAlert>}
+          <FormField id="signup-email" label="Email address" error={errors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                type="email"
+                name="email"
+                autoComplete="email"
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  clear('email');
+                }}
+                disabled={submitting}
+                required
+              />
+            )}
+          </FormField>
+          <FormField
+            id="signup-password"
+            label="Password"
+            error={errors.password}
+            hint={MESSAGES.passwordHint}
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                name="new-password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  clear('password');
+                }}
+                disabled={submitting}
+                required
+              />
+            )}
+          </FormField>
+          <FormField id="signup-confirm" label="Confirm password" error={errors.confirm}>
+            {(control) => (
+              <Input
+                {...control}
+                type="password"
+                name="confirm-password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(event) => {
+                  setConfirm(event.target.value);
+                  clear('confirm');
+                }}
+                disabled={submitting}
+                required
+              />
+            )}
+          </FormField>
+          <FormField
+            id="signup-terms"
+            layout="inline"
+            error={errors.terms}
+            label={
+              <>
+                I agree to the{' '}
+                <Link to="/terms" className={inlineLinkClass}>
+                  Terms of Service
+                </Link>{' '}
+                and{' '}
+                <Link to="/privacy" className={inlineLinkClass}>
+                  Privacy Policy
+                </Link>
+              </>
+            }
+          >
+            {(control) => (
+              <Checkbox
+                {...control}
+                className="mt-0.5"
+                checked={terms}
+                onCheckedChange={(checked) => {
+                  setTerms(checked === true);
+                  clear('terms');
+                }}
+                disabled={submitting}
+              />
+            )}
+          </FormField>
+          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
+            {submitting ? MESSAGES.creatingAccount : 'Create Account'}
+          </Button>
+        </form>
+      )}
     </AuthCard>
   );
 }

@@ -1,6 +1,7 @@
 // Members for browser tests, set up through the real API as a person would: sign up, buy through
 // the embedded test checkout, generate with the built-in composer.
 import { type APIRequestContext, expect } from '@playwright/test';
+import { confirmThroughApi } from '../mail';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -16,6 +17,7 @@ export async function signUp(request: APIRequestContext, baseURL: string, label:
     headers: origin(baseURL),
   });
   expect(response.ok(), await response.text()).toBe(true);
+  await confirmThroughApi(request, email);
   return email;
 }
 

@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { MESSAGES } from '../../core/messages';
+import { AuthCard } from '../components/auth-card';
+import { FormAlert } from '../components/form-message';
+import { Button } from '../components/ui/button';
+import { CenteredSpinner } from '../components/ui/spinner';
+import { useSession } from '../lib/session';
+
+type Outcome = 'checking' | 'confirmed' | 'invalid';
+
+/**
+ * The link of the sign-up e-mail: confirms the address with its token, which also signs in, then
+ * goes to the dashboard. A link used before confirms nothing new and asks for a sign-in.
+ */
+export default function VerifyEmailPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const { status, refresh } = useSession();
+  const [outcome, setOutcome] = useState<Outcome>(token ? 'checking' : 'invalid');
+  // One request per token, even when React runs the effect twice (development's StrictMode).
+  const asked = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || asked.current === token) return;
+    asked.current = token;
+    (async () => {
+      try {
+        const res = await fetch(`/api/auth/verify-email?token=${encodeURIComponent(token)}`, {
+          credentials: 'same-origin',
+        });
+        if (!res.ok) return setOutcome('invalid');
+        await refresh();
+        setOutcome('confirmed');
+      } catch {
+        setOutcome('invalid');
+      }
+    })();
+  }, [token, refresh]);
+
+  // Confirmed with a new session; a link used before confirms again but opens none: sign in.
+  if (outcome === 'confirmed' && status === 'signed-in') return <Navigate to="/dashboard" replace />;
+  if (outcome === 'checking' || status === 'loading')
+    return <CenteredSpinner label="Confirming your e-mail" />;
+
+  return (
+    <AuthCard title="Confirm your e-mail" documentTitle="Confirm your e-mail">
+      <div className="flex flex-col gap-4">
+        {outcome === 'invalid' ? (
+          <FormAlert>{MESSAGES.confirmationLinkInvalid}</FormAlert>
+        ) : (
+          <FormAlert variant="success">Your e-mail address is confirmed. Sign in to continue.</FormAlert>
+        )}
+        <Button asChild size="lg">
+          <Link to="/login">Sign in</Link>
+        </Button>
+      </div>
+    </AuthCard>
+  );
+}
