@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants';
+import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
 import { PROMPT_MAX_LENGTH } from './prompt';
@@ -65,13 +66,12 @@ export const generatedImageViewSchema = z.object({
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 
-export const GENERATION_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export const generationStatusSchema = z.object({
   id: z.string(),
   status: z.enum(GENERATION_STATES),
   attempts: z.number().int(),
   /** While running: what the job is doing now. */
-  phase: z.enum(['generating', 'checking', 'storing']).optional(),
+  phase: z.enum(GENERATION_PHASES).optional(),
   /** Credits this generation costs (0 or 1); a failed one costs 0 (its credit was refunded). */
   cost: z.number().int(),
   error: z.string().optional(),

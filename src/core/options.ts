@@ -1,6 +1,10 @@
-export type ThemeId = 'default' | 'comic' | 'realistic' | 'abstract' | 'watercolor' | 'pixel';
-export type Quality = 'low' | 'high';
-export type Privacy = 'public' | 'private';
+// Each option's ids are listed once; the types come from the lists.
+export const THEME_IDS = ['default', 'comic', 'realistic', 'abstract', 'watercolor', 'pixel'] as const;
+export type ThemeId = (typeof THEME_IDS)[number];
+export const QUALITY_IDS = ['low', 'high'] as const;
+export type Quality = (typeof QUALITY_IDS)[number];
+export const PRIVACY_IDS = ['public', 'private'] as const;
+export type Privacy = (typeof PRIVACY_IDS)[number];
 
 export type Theme = { id: ThemeId; label: string; premium: boolean; description: string };
 export type QualityOption = { id: Quality; label: string; premium: boolean; description: string };
@@ -15,15 +19,6 @@ export const THEMES: readonly Theme[] = [
   { id: 'pixel', label: 'Pixel Art', premium: true, description: 'Retro 8-bit pixels' },
 ];
 
-export const THEME_IDS = [
-  'default',
-  'comic',
-  'realistic',
-  'abstract',
-  'watercolor',
-  'pixel',
-] as const satisfies readonly ThemeId[];
-
 export const QUALITIES: readonly QualityOption[] = [
   { id: 'low', label: 'Standard', premium: false, description: 'One image, straight away' },
   {
@@ -34,14 +29,10 @@ export const QUALITIES: readonly QualityOption[] = [
   },
 ];
 
-export const QUALITY_IDS = ['low', 'high'] as const satisfies readonly Quality[];
-
 export const PRIVACIES: readonly PrivacyOption[] = [
   { id: 'public', label: 'Public', premium: false, description: 'Shown in the Explore gallery' },
   { id: 'private', label: 'Private', premium: true, description: 'Only you can see it' },
 ];
-
-export const PRIVACY_IDS = ['public', 'private'] as const satisfies readonly Privacy[];
 
 export type GenerationOptions = { theme: ThemeId; quality: Quality; privacy: Privacy };
 

@@ -1,7 +1,9 @@
 // The Hono app: our JSON API, Better Auth, stored images and the SPA, with one error shape.
+
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { createMemberRecords } from './account/onboarding';
 import { accountRoutes } from './account/routes';
 import { apiKeyRoutes } from './api-keys/routes';
 import { SESSION_DAYS } from './auth/auth';
@@ -60,6 +62,7 @@ export function createApp(deps: Deps) {
       db: deps.database.db,
       rateLimiter: deps.rateLimiter,
       trustedProxyHops: config.trustedProxyHops,
+      onMemberCreated: createMemberRecords,
     }),
   );
 

@@ -36,6 +36,7 @@ import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
 import { purgeOldMail } from './mail/retention';
+import { checkDataDir, usesDataDir } from './platform/data-dir';
 import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
 import { createStorage } from './storage';
 import { createDeletions, type Deletions } from './storage/deletions';
@@ -163,6 +164,7 @@ function imageServices(
 }
 
 export async function createRuntime(config: Config, overrides: RuntimeOverrides = {}): Promise<Runtime> {
+  if (usesDataDir(config)) checkDataDir(config.dataDir);
   const logger = overrides.logger ?? createLogger(config.log);
   const database =
     overrides.database ??

@@ -6,8 +6,7 @@ import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, type SignUpResult, safeText } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
-import { createMemberRecords } from '../account/onboarding';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { users } from '../db/schema';
 import { runInTransactionScope } from '../db/tx-scope';
 import { AppError, errorBody, readJson } from '../http/errors';
@@ -104,6 +103,11 @@ export function authRoutes(deps: {
   db: Database;
   rateLimiter: RateLimiter;
   trustedProxyHops: number;
+  /**
+   * Creates what a new member needs besides the Better Auth user, inside the sign-up transaction.
+   * Given by the app (account/onboarding.ts), so auth never imports the account feature.
+   */
+  onMemberCreated: (tx: Tx, userId: string) => Promise<void>;
 }) {
   const { auth, db, rateLimiter } = deps;
   const app = new Hono<{ Variables: RequestVars }>();
@@ -163,7 +167,7 @@ export function authRoutes(deps: {
         // For a taken address Better Auth answers with a made-up user (and mails the owner): only
         // a new row gets member records. Both ways ask the database once, so both take as long.
         const [created] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id));
-        if (created) await createMemberRecords(tx, created.id);
+        if (created) await deps.onMemberCreated(tx, created.id);
       });
       for (const run of afterCommit) run();
       // The same answer whether the address was new or taken: no session until the e-mail link.

@@ -6,6 +6,7 @@ import type {
   GenerationRequest,
   GenerationStatus,
 } from '../../core/api';
+import { isGenerationState } from '../../core/generation-states';
 import {
   DEFAULT_OPTIONS,
   type GenerationOptions,
@@ -126,13 +127,11 @@ export const CREDIT_ACTIVITY_QUERY_KEY = ['me', 'transactions'] as const;
 
 const POLL_MS = 1500;
 
-const JOB_STATES: readonly string[] = ['queued', 'running', 'succeeded', 'failed'];
-
 // A light shape check instead of the zod schema: keeps zod out of the generator's chunk.
 function parseStatus(data: string): GenerationStatus | null {
   try {
     const value = JSON.parse(data) as Partial<GenerationStatus> | null;
-    if (!value || typeof value.id !== 'string' || !JOB_STATES.includes(value.status ?? '')) return null;
+    if (!value || typeof value.id !== 'string' || !isGenerationState(value.status)) return null;
     return { attempts: 0, cost: 0, ...value } as GenerationStatus;
   } catch {
     return null;

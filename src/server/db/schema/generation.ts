@@ -2,10 +2,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DrawnSubject } from '../../../core/api';
+import { GENERATION_PHASES, GENERATION_STATES } from '../../../core/generation-states';
 import { users } from './auth';
-
-export const GENERATION_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
-export type GenerationStatusValue = (typeof GENERATION_STATUSES)[number];
 
 export const generations = pgTable(
   'generations',
@@ -14,7 +12,7 @@ export const generations = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: GENERATION_STATUSES }).notNull().default('queued'),
+    status: text('status', { enum: GENERATION_STATES }).notNull().default('queued'),
     /** What the person typed, as they typed it: shown in history, on Explore and the share page. */
     prompt: text('prompt').notNull(),
     /** The prompt without its background talk (cleanPrompt): what the provider and the image check get. */
@@ -29,7 +27,7 @@ export const generations = pgTable(
     // The usage month reserved for this job, so a failure releases the right row.
     usageMonth: text('usage_month').notNull(),
     attempts: integer('attempts').notNull().default(0),
-    phase: text('phase', { enum: ['generating', 'checking', 'storing'] }),
+    phase: text('phase', { enum: GENERATION_PHASES }),
     error: text('error'),
     imageId: uuid('image_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

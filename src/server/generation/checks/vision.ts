@@ -7,8 +7,9 @@ import OpenAI from 'openai';
 import type { ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 import sharp from 'sharp';
 import type { CheckReport } from '../../health/checks';
+import { silentLogger } from '../../logger';
 import type { ImageCheck, ImageCheckResult } from '../ports';
-import { type AdapterLogger, createOpenAIClient, describeError, noopLogger } from '../providers/openai';
+import { type AdapterLogger, createOpenAIClient, describeError } from '../providers/openai';
 import { visionModel } from '../providers/openai-models';
 
 /** Errors in a row after which the check is reported degraded. */
@@ -99,7 +100,7 @@ function needsOperator(err: unknown): boolean {
 
 export function createVisionCheck(opts: VisionCheckOptions): VisionCheck {
   const { model, timeoutMs = 60_000, maxRetries = 1 } = opts;
-  const log = opts.logger ?? noopLogger;
+  const log = opts.logger ?? silentLogger;
   const client = createOpenAIClient({
     apiKey: opts.apiKey,
     baseURL: opts.baseURL,

@@ -1,7 +1,8 @@
 // Prompt moderation with OpenAI's moderation endpoint (free of charge), run before any credit is spent.
 
+import { silentLogger } from '../../logger';
 import type { Moderation, ModerationResult } from '../ports';
-import { type AdapterLogger, createOpenAIClient, describeError, noopLogger } from '../providers/openai';
+import { type AdapterLogger, createOpenAIClient, describeError } from '../providers/openai';
 import { DEFAULT_MODELS } from '../providers/openai-models';
 import { DECLINED_MESSAGE } from './messages';
 
@@ -19,7 +20,7 @@ export type OpenAIModerationOptions = {
 
 export function createOpenAIModeration(opts: OpenAIModerationOptions): Moderation {
   const { model = DEFAULT_MODELS.moderation, timeoutMs = 15_000, maxRetries = 1 } = opts;
-  const log = opts.logger ?? noopLogger;
+  const log = opts.logger ?? silentLogger;
   const client = createOpenAIClient({
     apiKey: opts.apiKey,
     baseURL: opts.baseURL,

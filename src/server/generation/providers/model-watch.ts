@@ -6,7 +6,8 @@
 
 import OpenAI from 'openai';
 import type { CheckReport } from '../../health/checks';
-import { type AdapterLogger, describeError, noopLogger } from './openai';
+import { silentLogger } from '../../logger';
+import { type AdapterLogger, describeError } from './openai';
 import { type ModelUse, OPENAI_MODELS } from './openai-models';
 
 export const WATCH_INTERVAL_MS = 24 * 60 * 60 * 1000;
@@ -63,7 +64,7 @@ export function createModelWatch(opts: {
   logger?: AdapterLogger & { info?(obj: object, msg?: string): void };
   now?: () => Date;
 }): ModelWatch {
-  const log = opts.logger ?? noopLogger;
+  const log = opts.logger ?? silentLogger;
   const now = opts.now ?? (() => new Date());
   // The same model may serve two uses; one request each is enough.
   const models = opts.models.filter(

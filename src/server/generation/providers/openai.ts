@@ -5,6 +5,7 @@
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import sharp from 'sharp';
+import { silentLogger } from '../../logger';
 import { DECLINED_MESSAGE } from '../moderation/messages';
 import {
   type GeneratedImage,
@@ -20,9 +21,6 @@ export type AdapterLogger = {
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 };
-
-/** For adapters built without a logger (tests): the one place that drops their log lines. */
-export const noopLogger: AdapterLogger = { warn() {}, error() {} };
 
 export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 const IMAGE_SIZE = 1024;
@@ -71,7 +69,7 @@ export type OpenAIClientOptions = {
  * (OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_LOG…): config.ts is the only reader of the environment.
  */
 export function createOpenAIClient(opts: OpenAIClientOptions): OpenAI {
-  const log = opts.logger ?? noopLogger;
+  const log = opts.logger ?? silentLogger;
   const ignore = () => {};
   return new OpenAI({
     apiKey: opts.apiKey,
@@ -254,7 +252,7 @@ export type OpenAIProviderOptions = {
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImageProvider {
   const { model, timeoutMs = 180_000, maxRetries = 2 } = opts;
-  const log = opts.logger ?? noopLogger;
+  const log = opts.logger ?? silentLogger;
   const baseURL = opts.baseURL ?? OPENAI_DEFAULT_BASE_URL;
   const client = createOpenAIClient({ apiKey: opts.apiKey, baseURL, timeoutMs, maxRetries, logger: log });
   const { family, params } = imageModel(model);
