@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { confirmThroughApi } from './mail';
 
 // axe-core on every page, public and signed in, phone and desktop width: no serious or critical
 // violation.
@@ -66,6 +67,7 @@ for (const width of [360, 1280]) {
       headers,
     });
     expect(signUp.ok(), await signUp.text()).toBe(true);
+    await confirmThroughApi(page.request, email);
     const created = await page.request.post('/api/generations', {
       data: { prompt: 'A happy cactus', privacy: 'public' },
       headers,

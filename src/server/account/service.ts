@@ -39,8 +39,6 @@ const meQuery = (db: Database, name: string) =>
       periodEnd: memberships.currentPeriodEnd,
       balance: creditAccounts.balance,
       used: imageUsage.count,
-      // A session opened over a minute after the account was created is a later sign-in: the
-      // sign-up's own session starts with the account.
       // Counted from the first session, not the sign-up: the e-mail link that opens it may be
       // clicked hours after the form was sent.
       signedInBefore: sql<boolean>`exists (select 1 from ${sessions} later where later.user_id = ${users.id} and later.created_at > (select min(earliest.created_at) from ${sessions} earliest where earliest.user_id = ${users.id}) + interval '1 minute')`,
