@@ -15,14 +15,13 @@ import { mountBilling } from './billing/mount';
 import { contactRoutes } from './contact/routes';
 import { dataExportRoutes } from './data-export/routes';
 import { devRoutes } from './dev/routes';
-import { mountGallery } from './gallery/mount';
 import { generationRoutes } from './generation/routes';
 import { healthRoutes } from './health/routes';
 import { AppError, errorBody, toErrorResponse } from './http/errors';
 import { type RequestVars, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
-import { imageRoutes } from './images/routes';
+import { mountImages } from './images/mount';
 import { metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
@@ -115,16 +114,6 @@ export function createApp(deps: Deps) {
       jobs: deps.jobs,
     }),
   );
-  app.route(
-    '/images',
-    imageRoutes({
-      db: deps.database.db,
-      auth: deps.auth,
-      storage: deps.storage,
-      deletions: deps.deletions,
-      publicImageBaseUrl: config.publicImageBaseUrl,
-    }),
-  );
   app.route('/api/keys', apiKeyRoutes({ db: deps.database.db, auth: deps.auth }));
   app.route(
     '/api/v1',
@@ -143,9 +132,10 @@ export function createApp(deps: Deps) {
   app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
   if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
-  mountGallery(app, {
+  mountImages(app, {
     db: deps.database.db,
     auth: deps.auth,
+    storage: deps.storage,
     deletions: deps.deletions,
     galleryCache: deps.galleryCache,
     spa,

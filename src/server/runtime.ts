@@ -7,7 +7,6 @@ import { type Auth, createAuth } from './auth/auth';
 import { createPayments, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
-import { createGalleryCache, type GalleryCache } from './gallery/first-page-cache';
 import { createAnalysisCheck } from './generation/checks/analysis';
 import { createVisionCheck } from './generation/checks/vision';
 import { createGenerationEvents, type GenerationEvents } from './generation/events';
@@ -29,6 +28,7 @@ import {
   sweepStuckGenerations,
 } from './generation/service';
 import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
+import { createGalleryCache, type GalleryCache } from './images/first-page-cache';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner } from './jobs/pg-boss';
@@ -78,7 +78,7 @@ export type Deps = {
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;
   payments: Payments;
-  /** The public gallery's first page, shared by requests for a moment (gallery/first-page-cache.ts). */
+  /** The public gallery's first page, shared by requests for a moment (images/first-page-cache.ts). */
   galleryCache: GalleryCache;
   /** What /api/health and /api/ready report: a feature adds its own named check here. */
   healthChecks: HealthCheck[];

@@ -66,6 +66,8 @@ describe('GET /api/history', () => {
     });
     const privateItem = first.items.find((i) => i.privacy === 'private');
     expect(privateItem?.shareUrl).toBeUndefined();
+    // The owner learns whether switching it back to private would cost anything.
+    expect(privateItem?.privacyPaid).toBe(true);
 
     const third = await history(t, me.cookie, '?page=3');
     expect(third.items.map((i) => i.id)).toEqual(newestFirst.slice(30));

@@ -1,113 +1,112 @@
-// Stored images under our own URLs, with the privacy rule. Public ones are cached briefly and
-// revalidated by ETag: a picture its owner makes private (or deletes) must leave browser and CDN
-// caches within minutes, which a year-long `immutable` copy never would (a new URL does not help,
-// the old one stays cached).
-
-import { eq } from 'drizzle-orm';
-import { type Context, Hono } from 'hono';
-import { validateDownload } from '../../core/download';
+// The images API, HTTP only: parse, call one use case, answer. Rules live in the use-case files
+// and core/image-access.
+import { Hono } from 'hono';
+import { galleryQuerySchema, historyQuerySchema, imagePatchSchema } from '../../core/api';
 import { isVisibleToEveryone } from '../../core/image-access';
+import type { Privacy } from '../../core/options';
 import type { Auth } from '../auth/auth';
-import { optionalUser } from '../auth/session';
+import { optionalUser, requireTrustedOrigin, requireUser, type SessionVars } from '../auth/session';
 import type { Database } from '../db/client';
-import { type GeneratedImageRow, generatedImages } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
+import { notFound, parseWith, readJson } from '../http/errors';
+import type { RequestVars } from '../http/request-log';
+import type { Spa } from '../http/spa';
 import type { Deletions } from '../storage/deletions';
-import { imageKeys, type Storage } from '../storage/storage';
-import { prepareDownload } from './download';
-import { findVisibleImage } from './service';
-import { storeThumbnail } from './thumbnails';
+import { changePrivacy } from './change-privacy';
+import { deleteImage } from './delete-image';
+import { findSharedImage } from './find-image';
+import type { GalleryCache } from './first-page-cache';
+import { listGallery, listHistory, recentImages } from './list-images';
+import { sharePageHtml } from './share-page';
 
-/** How long a cache may show a public picture without asking again (a made-private one lingers at most this long). */
-export const PUBLIC_IMAGE_MAX_AGE_SECONDS = 600;
+type Vars = { Variables: SessionVars & RequestVars };
+// Member data changes with every generation: never cache it.
+const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
-function imageCacheControl(image: GeneratedImageRow) {
-  return isVisibleToEveryone(image) ? `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}` : 'private, no-store';
+/** GET /api/gallery: public images, signed-in members only. */
+export function galleryRoutes(deps: { db: Database; auth: Auth; galleryCache: GalleryCache }) {
+  return new Hono<Vars>().get('/', requireUser(deps.auth), async (c) => {
+    const query = parseWith(galleryQuerySchema, c.req.query());
+    const page = await deps.galleryCache.read(query, () => listGallery({ db: deps.db, query }));
+    return c.json(page, 200, NO_STORE);
+  });
 }
 
-/** If-None-Match names the stored file's ETag (one of a list, or `*`): the cached copy is still right. */
-function matchesEtag(c: Context, etag: string) {
-  const header = c.req.header('if-none-match');
-  if (!header || !etag) return false;
-  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag));
+/** GET /api/history: the member's own images by numbered page. */
+export function historyRoutes(deps: { db: Database; auth: Auth }) {
+  return new Hono<Vars>().get('/', requireUser(deps.auth), async (c) => {
+    const { page } = parseWith(historyQuerySchema, c.req.query());
+    return c.json(await listHistory({ db: deps.db, userId: c.get('user').id, page }), 200, NO_STORE);
+  });
 }
 
-export function imageRoutes(deps: {
+/**
+ * /api/images: the dashboard strip and owner actions. Middleware is attached per route, not with
+ * use(), so it never reaches other /api/images/* routes mounted by other modules.
+ */
+export function imageApiRoutes(deps: {
   db: Database;
   auth: Auth;
-  storage: Storage;
   deletions: Deletions;
-  publicImageBaseUrl?: string;
+  galleryCache: GalleryCache;
 }) {
-  /**
-   * A file written for a picture deleted meanwhile (its folder may already be empty) must not
-   * outlive it: it goes through the deletion path. True when that happened.
-   */
-  const discardIfDeleted = async (imageId: string) => {
-    const [row] = await deps.db
-      .select({ id: generatedImages.id })
-      .from(generatedImages)
-      .where(eq(generatedImages.id, imageId));
-    if (row) return false;
-    await deps.deletions.discard(imageKeys.prefix(imageId), 'written after deletion');
-    return true;
-  };
-
-  const visible = async (c: Context, id: string) => {
-    const viewer = await optionalUser(deps.auth, c.req.raw.headers);
-    const image = await findVisibleImage(deps.db, { id, viewerId: viewer?.id ?? null });
-    if (!image) throw notFound('Image not found');
-    return image;
-  };
-
-  const send = async (c: Context, image: GeneratedImageRow, key: string) => {
-    const object = await deps.storage.get(key);
-    if (!object) throw notFound('Image not found');
-    const headers = {
-      'Cache-Control': imageCacheControl(image),
-      ETag: object.etag,
-      'Content-Type': object.contentType,
-    };
-    if (matchesEtag(c, object.etag)) return c.body(null, 304, headers);
-    return c.body(new Uint8Array(object.bytes), 200, headers);
-  };
-
-  return new Hono()
-    .get('/:name', async (c) => {
-      const match = /^(.+)\.png$/.exec(c.req.param('name'));
-      if (!match) throw notFound('Image not found');
-      const image = await visible(c, match[1]);
-      if (isVisibleToEveryone(image) && deps.publicImageBaseUrl) {
-        return c.redirect(`${deps.publicImageBaseUrl}/${imageKeys.original(image.id)}`, 302);
-      }
-      return send(c, image, imageKeys.original(image.id));
+  const user = requireUser(deps.auth);
+  const origin = requireTrustedOrigin(deps.auth);
+  return new Hono<Vars>()
+    .get('/recent', user, async (c) =>
+      c.json(await recentImages({ db: deps.db, userId: c.get('user').id }), 200, NO_STORE),
+    )
+    .patch('/:id', origin, user, async (c) => {
+      const { privacy } = await readJson(c, imagePatchSchema);
+      const userId = c.get('user').id;
+      const change = await changePrivacy({ db: deps.db, userId, imageId: c.req.param('id'), privacy });
+      await deps.galleryCache.invalidate();
+      return c.json(change);
     })
-    .get('/:id/thumb.webp', async (c) => {
-      const image = await visible(c, c.req.param('id'));
-      // Made right after a generation settles; a grid that asks sooner gets it made now.
-      if (!(await deps.storage.get(imageKeys.thumb(image.id)))) {
-        const original = await deps.storage.get(imageKeys.original(image.id));
-        if (!original) throw notFound('Image not found');
-        await storeThumbnail(deps.storage, image.id, original.bytes);
-        if (await discardIfDeleted(image.id)) throw notFound('Image not found');
-      }
-      return send(c, image, imageKeys.thumb(image.id));
-    })
-    .get('/:id/download', async (c) => {
-      const image = await visible(c, c.req.param('id'));
-      const request = validateDownload(c.req.query());
-      if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
-      const file = await prepareDownload(deps.storage, image, request.value);
-      if (!file.cached && (await discardIfDeleted(image.id))) throw notFound('Image not found');
-      const headers = {
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'Cache-Control': imageCacheControl(image),
-        ...(file.etag ? { ETag: file.etag } : {}),
-        'X-Variant-Cache': file.cached ? 'hit' : 'miss',
-      };
-      if (matchesEtag(c, file.etag)) return c.body(null, 304, headers);
-      return c.body(new Uint8Array(file.bytes), 200, headers);
+    .delete('/:id', origin, user, async (c) => {
+      await deleteImage({
+        db: deps.db,
+        deletions: deps.deletions,
+        userId: c.get('user').id,
+        imageId: c.req.param('id'),
+      });
+      await deps.galleryCache.invalidate();
+      return c.body(null, 204);
     });
+}
+
+/** The signed-in viewer's id, or null: the share page answers owners and strangers differently. */
+async function viewerId(auth: Auth, headers: Headers): Promise<string | null> {
+  return (await optionalUser(auth, headers))?.id ?? null;
+}
+
+/**
+ * GET /api/share/:id: an image's card data, no sign-in needed for a public one; a private one
+ * only for its owner (never stored by a shared cache), 404 for everyone else.
+ */
+export function shareRoutes(deps: { db: Database; auth: Auth }) {
+  return new Hono().get('/:id', async (c) => {
+    const viewer = await viewerId(deps.auth, c.req.raw.headers);
+    const image = await findSharedImage({ db: deps.db, id: c.req.param('id'), viewerId: viewer });
+    if (!image) throw notFound('Image not found');
+    return c.json(image, 200, { 'Cache-Control': cacheControl(image) });
+  });
+}
+
+const cacheControl = (image: { privacy: Privacy }) =>
+  isVisibleToEveryone(image) ? 'no-cache' : 'private, no-store';
+
+/**
+ * GET /i/:id: index.html with Open Graph tags for a public image; for its owner, a private image's
+ * page without them (a link preview must never show a private picture). Everyone else, and unknown
+ * ids, get the plain index.html with 404, so the SPA shows its not-found page and nothing is revealed.
+ */
+export function sharePageRoutes(deps: { db: Database; auth: Auth; spa: Spa; publicUrl: string }) {
+  return new Hono().get('/:id', async (c) => {
+    const viewer = await viewerId(deps.auth, c.req.raw.headers);
+    const image = await findSharedImage({ db: deps.db, id: c.req.param('id'), viewerId: viewer });
+    if (!image) return c.html(deps.spa.indexHtml(), 404, { 'Cache-Control': 'no-cache' });
+    const headers = { 'Cache-Control': cacheControl(image) };
+    if (!isVisibleToEveryone(image)) return c.html(deps.spa.indexHtml(), 200, headers);
+    return c.html(sharePageHtml(deps.spa.indexHtml(), image, deps.publicUrl), 200, headers);
+  });
 }

@@ -1,25 +1,23 @@
-// HTTP only: the REST API for Enterprise members' programs, authenticated by API key alone.
-// Every operation here is also described in ./openapi.ts (a test keeps the two together).
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { generationRequestSchema } from '../../core/api';
 import { validateDownload } from '../../core/download';
 import { apiImagesQuerySchema } from '../../core/public-api';
 import type { Database } from '../db/client';
-import { generatedImages } from '../db/schema';
 import type { GenerationEvents } from '../generation/events';
 import type { Moderation } from '../generation/ports';
 import { createGeneration, getGeneration } from '../generation/service';
-import { imageView } from '../generation/views';
 import { AppError, notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
+import { discardIfDeleted } from '../images/delete-image';
 import { prepareDownload } from '../images/download';
+import { findOwnImage } from '../images/find-image';
+import { imageView } from '../images/views';
 import type { JobRunner } from '../jobs/runner';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import { type ApiVars, requireApiKey } from './auth';
-import { apiGeneration, apiImage, findOwnImage, listOwnImages } from './service';
+import { apiGeneration, apiImage, listOwnImages } from './service';
 
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
@@ -82,17 +80,8 @@ export function publicApiRoutes(deps: {
       const request = validateDownload(c.req.query());
       if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
       const file = await prepareDownload(deps.storage, image, request.value);
-      if (!file.cached) {
-        // A variant written for a picture deleted meanwhile must not outlive it.
-        const [still] = await db
-          .select({ id: generatedImages.id })
-          .from(generatedImages)
-          .where(eq(generatedImages.id, image.id));
-        if (!still) {
-          await deps.deletions.discard(imageKeys.prefix(image.id), 'written after deletion');
-          throw notFound('Image not found');
-        }
-      }
+      // A variant written for a picture deleted meanwhile must not outlive it.
+      if (!file.cached && (await discardIfDeleted(deps, image.id))) throw notFound('Image not found');
       return c.body(new Uint8Array(file.bytes), 200, {
         ...NO_STORE,
         'Content-Type': file.contentType,

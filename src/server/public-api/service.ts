@@ -1,12 +1,10 @@
 // What the REST API reads: the key owner's generations and images, with absolute URLs that take
 // the same bearer key (the app's own URLs take the cookie session instead).
-import { and, count, desc, eq } from 'drizzle-orm';
 import type { GeneratedImageView, GenerationStatus } from '../../core/api';
 import type { ApiGeneration, ApiImage, ApiImagesPage, ApiImagesQuery } from '../../core/public-api';
 import type { Database } from '../db/client';
-import { type GeneratedImageRow, generatedImages } from '../db/schema';
-import { isUuid } from '../generation/service';
-import { imageView } from '../generation/views';
+import { historyQuery, historyTotalQuery } from '../images/list-images';
+import { imageView } from '../images/views';
 
 /** The API's view of an image; `origin` is the server's public URL. */
 export function apiImage(view: GeneratedImageView, origin: string): ApiImage {
@@ -25,35 +23,15 @@ export function apiGeneration(status: GenerationStatus, origin: string): ApiGene
   return image ? { ...rest, image: apiImage(image, origin) } : rest;
 }
 
-/** The owner's image, or null (another member's image is as missing as an unknown id). */
-export async function findOwnImage(
-  db: Database,
-  opts: { id: string; userId: string },
-): Promise<GeneratedImageRow | null> {
-  if (!isUuid(opts.id)) return null;
-  const [row] = await db
-    .select()
-    .from(generatedImages)
-    .where(and(eq(generatedImages.id, opts.id), eq(generatedImages.userId, opts.userId)));
-  return row ?? null;
-}
-
-/** The owner's images, newest first, by numbered page. */
+/** The owner's images, newest first, by numbered page (the history's own query). */
 export async function listOwnImages(
   db: Database,
   opts: { userId: string; query: ApiImagesQuery; origin: string },
 ): Promise<ApiImagesPage> {
   const { page, pageSize } = opts.query;
-  const mine = eq(generatedImages.userId, opts.userId);
   const [[{ total }], rows] = await Promise.all([
-    db.select({ total: count() }).from(generatedImages).where(mine),
-    db
-      .select()
-      .from(generatedImages)
-      .where(mine)
-      .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    historyTotalQuery(db, opts.userId),
+    historyQuery(db, { userId: opts.userId, limit: pageSize, offset: (page - 1) * pageSize }),
   ]);
   return {
     images: rows.map((row) => apiImage(imageView(row), opts.origin)),

@@ -1,26 +1,14 @@
-// The public gallery, a member's own history, privacy changes, deletion and share lookups.
+// Listing images: the public Explore gallery (keyset pages, search), a member's own history
+// (numbered pages) and the dashboard's recent strip. Only public images are listed publicly: the
+// SQL filter below is the policy's isVisibleToEveryone (core/image-access) in index-friendly form.
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type {
-  GalleryItem,
-  GalleryPage,
-  GalleryQuery,
-  HistoryItem,
-  HistoryPage,
-  PrivacyChange,
-  SharedImage,
-} from '../../core/api';
+import type { GalleryPage, GalleryQuery, HistoryItem, HistoryPage } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
-import { imageVisibility, privacyChangeCost } from '../../core/image-access';
-import type { Privacy } from '../../core/options';
-import { ledgerDescription, publicAuthorName } from '../../core/user';
-import { effectiveTier, getBalance, spendCredits } from '../credits/service';
 import { type Database, type DbExecutor, preparedOnce } from '../db/client';
 import { generatedImages, profiles } from '../db/schema';
 import { isUuid } from '../generation/service';
-import { imageUrls, imageView } from '../generation/views';
-import { AppError, notFound } from '../http/errors';
-import type { Deletions } from '../storage/deletions';
-import { imageKeys } from '../storage/storage';
+import { AppError } from '../http/errors';
+import { authorColumns, galleryItem, historyItem } from './views';
 
 const MAX_SEARCH_WORDS = 8;
 const publicOnly = eq(generatedImages.privacy, 'public');
@@ -155,42 +143,6 @@ function runGalleryQuery(db: DbExecutor, query: GalleryQuery) {
   });
 }
 
-// What the author line needs; never the e-mail (a stranger could read the address from it).
-const authorColumns = {
-  username: profiles.username,
-  usernameChangedAt: profiles.usernameChangedAt,
-  fullName: profiles.fullName,
-};
-
-function galleryItem(row: {
-  id: string;
-  prompt: string;
-  createdAt: Date;
-  width: number;
-  height: number;
-  username: string | null;
-  usernameChangedAt: Date | null;
-  fullName: string | null;
-  hasSvg: number;
-}): GalleryItem {
-  const { url, thumbUrl } = imageUrls(row.id, 'public');
-  return {
-    id: row.id,
-    prompt: row.prompt,
-    createdAt: row.createdAt.toISOString(),
-    owner: publicAuthorName({
-      username: row.username,
-      usernameChosen: row.usernameChangedAt !== null,
-      fullName: row.fullName,
-    }),
-    url,
-    thumbUrl,
-    width: row.width,
-    height: row.height,
-    hasVector: row.hasSvg === 1,
-  };
-}
-
 /** Public images only, one page after the cursor; nextCursor is null on the last page. */
 export async function listGallery(opts: { db: Database; query: GalleryQuery }): Promise<GalleryPage> {
   const rows = await runGalleryQuery(opts.db, opts.query);
@@ -205,10 +157,6 @@ export async function listGallery(opts: { db: Database; query: GalleryQuery }): 
 
 // ---------------------------------------------------------------------------------------------
 // History: numbered pages (the page shows "Page X of Y"), newest first, own images only.
-
-function historyItem(row: typeof generatedImages.$inferSelect): HistoryItem {
-  return { ...imageView(row), quality: row.quality, privacyPaid: row.privacyPaid };
-}
 
 /** The history page query, exported so a test can EXPLAIN it; walks generated_images_user_idx. */
 export function historyQuery(db: DbExecutor, opts: { userId: string; limit: number; offset: number }) {
@@ -257,125 +205,4 @@ export async function recentImages(opts: {
     offset: 0,
   });
   return { items: rows.map(historyItem) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Owner actions. Someone else's image and a missing one both answer 404: ids reveal nothing.
-
-const privacyReference = (imageId: string) => `privacy:${imageId}`;
-
-/**
- * Changes an image's privacy at the price core/image-access sets: paid at most once per image
- * (at generation or by a change), then free both ways. A credit, when one is due, is spent in the
- * same transaction as the update, and the ledger's unique (reference, type) admits one
- * 'privacy:<id>' spend per image, so even a race cannot charge twice.
- */
-export async function changePrivacy(opts: {
-  db: Database;
-  userId: string;
-  imageId: string;
-  privacy: Privacy;
-}): Promise<PrivacyChange> {
-  if (!isUuid(opts.imageId)) throw notFound('Image not found');
-  return opts.db.transaction(async (tx) => {
-    // The row lock queues concurrent changes of one image, so privacy_paid is read settled.
-    const [image] = await tx
-      .select()
-      .from(generatedImages)
-      .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
-      .for('update');
-    if (!image) throw notFound('Image not found');
-
-    const tier = await effectiveTier(tx, opts.userId);
-    const ask = (credits: number) =>
-      privacyChangeCost({
-        image,
-        to: opts.privacy,
-        member: { tier, credits },
-        alreadyPaid: image.privacyPaid,
-      });
-    const change = ask(await getBalance(tx, opts.userId));
-    if (!change.allowed) throw new AppError(402, change.code, change.message);
-    if (change.reason === 'unchanged') return { image: historyItem(image), cost: 0 };
-    if (change.cost > 0) {
-      const left = await spendCredits(tx, {
-        userId: opts.userId,
-        amount: change.cost,
-        description: `Made private: ${ledgerDescription(image.prompt)}`,
-        referenceId: privacyReference(opts.imageId),
-      });
-      if (left === null) {
-        // Another request of this member spent the credit meanwhile: refuse as the balance now says.
-        const again = ask(await getBalance(tx, opts.userId));
-        throw again.allowed
-          ? new AppError(409, 'conflict', 'Your balance changed meanwhile. Please try again.')
-          : new AppError(402, again.code, again.message);
-      }
-    }
-    const [updated] = await tx
-      .update(generatedImages)
-      .set({ privacy: opts.privacy, privacyPaid: change.paidAfter })
-      .where(eq(generatedImages.id, opts.imageId))
-      .returning();
-    return { image: historyItem(updated), cost: change.cost };
-  });
-}
-
-/**
- * Deletes the row and records its files as a pending deletion in one transaction (the image
- * disappears at once, and the promise to remove the files survives a crash), then removes the
- * files. A store that refuses does not fail the member's request: the deletion stays pending.
- */
-export async function deleteImage(opts: {
-  db: Database;
-  deletions: Deletions;
-  userId: string;
-  imageId: string;
-}): Promise<void> {
-  if (!isUuid(opts.imageId)) throw notFound('Image not found');
-  const prefix = imageKeys.prefix(opts.imageId);
-  await opts.db.transaction(async (tx) => {
-    const deleted = await tx
-      .delete(generatedImages)
-      .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
-      .returning({ id: generatedImages.id });
-    if (deleted.length === 0) throw notFound('Image not found');
-    await opts.deletions.record(tx, [prefix], 'image deleted');
-  });
-  await opts.deletions.remove([prefix]);
-}
-
-/**
- * An image for the share page and its API, as this viewer may see it (core/image-access): a
- * public one for anyone, a private one for its owner only; null (answered 404) for everyone else
- * and for unknown ids.
- */
-export async function findSharedImage(opts: {
-  db: Database;
-  id: string;
-  viewerId: string | null;
-}): Promise<SharedImage | null> {
-  if (!isUuid(opts.id)) return null;
-  const [row] = await opts.db
-    .select({
-      id: generatedImages.id,
-      userId: generatedImages.userId,
-      privacy: generatedImages.privacy,
-      prompt: generatedImages.prompt,
-      createdAt: generatedImages.createdAt,
-      width: generatedImages.width,
-      height: generatedImages.height,
-      ...authorColumns,
-      hasSvg: generatedImages.hasSvg,
-    })
-    .from(generatedImages)
-    .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))
-    .where(eq(generatedImages.id, opts.id));
-  if (!row) return null;
-  const visibility = imageVisibility({
-    image: { ownerId: row.userId, privacy: row.privacy },
-    viewerId: opts.viewerId,
-  });
-  if (visibility === 'hidden') return null;
-  return { ...galleryItem(row), privacy: row.privacy };
 }

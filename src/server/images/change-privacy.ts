@@ -1,0 +1,72 @@
+// Changing an image's privacy, at the price core/image-access sets.
+import { and, eq } from 'drizzle-orm';
+import type { PrivacyChange } from '../../core/api';
+import { privacyChangeCost } from '../../core/image-access';
+import type { Privacy } from '../../core/options';
+import { ledgerDescription } from '../../core/user';
+import { effectiveTier, getBalance, spendCredits } from '../credits/service';
+import type { Database } from '../db/client';
+import { generatedImages } from '../db/schema';
+import { isUuid } from '../generation/service';
+import { AppError, notFound } from '../http/errors';
+import { historyItem } from './views';
+
+// Someone else's image and a missing one both answer 404: ids reveal nothing.
+const privacyReference = (imageId: string) => `privacy:${imageId}`;
+
+/**
+ * Changes an image's privacy at the price core/image-access sets: paid at most once per image
+ * (at generation or by a change), then free both ways. A credit, when one is due, is spent in the
+ * same transaction as the update, and the ledger's unique (reference, type) admits one
+ * 'privacy:<id>' spend per image, so even a race cannot charge twice.
+ */
+export async function changePrivacy(opts: {
+  db: Database;
+  userId: string;
+  imageId: string;
+  privacy: Privacy;
+}): Promise<PrivacyChange> {
+  if (!isUuid(opts.imageId)) throw notFound('Image not found');
+  return opts.db.transaction(async (tx) => {
+    // The row lock queues concurrent changes of one image, so privacy_paid is read settled.
+    const [image] = await tx
+      .select()
+      .from(generatedImages)
+      .where(and(eq(generatedImages.id, opts.imageId), eq(generatedImages.userId, opts.userId)))
+      .for('update');
+    if (!image) throw notFound('Image not found');
+
+    const tier = await effectiveTier(tx, opts.userId);
+    const ask = (credits: number) =>
+      privacyChangeCost({
+        image,
+        to: opts.privacy,
+        member: { tier, credits },
+        alreadyPaid: image.privacyPaid,
+      });
+    const change = ask(await getBalance(tx, opts.userId));
+    if (!change.allowed) throw new AppError(402, change.code, change.message);
+    if (change.reason === 'unchanged') return { image: historyItem(image), cost: 0 };
+    if (change.cost > 0) {
+      const left = await spendCredits(tx, {
+        userId: opts.userId,
+        amount: change.cost,
+        description: `Made private: ${ledgerDescription(image.prompt)}`,
+        referenceId: privacyReference(opts.imageId),
+      });
+      if (left === null) {
+        // Another request of this member spent the credit meanwhile: refuse as the balance now says.
+        const again = ask(await getBalance(tx, opts.userId));
+        throw again.allowed
+          ? new AppError(409, 'conflict', 'Your balance changed meanwhile. Please try again.')
+          : new AppError(402, again.code, again.message);
+      }
+    }
+    const [updated] = await tx
+      .update(generatedImages)
+      .set({ privacy: opts.privacy, privacyPaid: change.paidAfter })
+      .where(eq(generatedImages.id, opts.imageId))
+      .returning();
+    return { image: historyItem(updated), cost: change.cost };
+  });
+}

@@ -1,0 +1,72 @@
+// What the API says about an image, by audience: the public card (gallery, share page) and the
+// owner's view (history, generation result). Our own permanent URLs; never a provider's.
+import type { GalleryItem, GeneratedImageView, HistoryItem } from '../../core/api';
+import { isVisibleToEveryone } from '../../core/image-access';
+import type { Privacy, ThemeId } from '../../core/options';
+import { publicAuthorName } from '../../core/user';
+import { type GeneratedImageRow, profiles } from '../db/schema';
+
+/** Our own permanent URLs (relative to the origin); the browser never sees a provider URL. */
+export function imageUrls(id: string, privacy: Privacy) {
+  return {
+    url: `/images/${id}.png`,
+    thumbUrl: `/images/${id}/thumb.webp`,
+    // A link to share with others: only a public image has one (its owner reaches a private one).
+    shareUrl: isVisibleToEveryone({ privacy }) ? `/i/${id}` : undefined,
+  };
+}
+
+export function imageView(row: GeneratedImageRow): GeneratedImageView {
+  return {
+    id: row.id,
+    ...imageUrls(row.id, row.privacy),
+    width: row.width,
+    height: row.height,
+    privacy: row.privacy,
+    prompt: row.prompt,
+    theme: row.theme as ThemeId,
+    createdAt: row.createdAt.toISOString(),
+    hasVector: row.hasSvg === 1,
+    ...(row.subjects ? { subjects: row.subjects } : {}),
+  };
+}
+
+export function historyItem(row: GeneratedImageRow): HistoryItem {
+  return { ...imageView(row), quality: row.quality, privacyPaid: row.privacyPaid };
+}
+
+// What the author line needs; never the e-mail (a stranger could read the address from it).
+export const authorColumns = {
+  username: profiles.username,
+  usernameChangedAt: profiles.usernameChangedAt,
+  fullName: profiles.fullName,
+};
+
+export function galleryItem(row: {
+  id: string;
+  prompt: string;
+  createdAt: Date;
+  width: number;
+  height: number;
+  username: string | null;
+  usernameChangedAt: Date | null;
+  fullName: string | null;
+  hasSvg: number;
+}): GalleryItem {
+  const { url, thumbUrl } = imageUrls(row.id, 'public');
+  return {
+    id: row.id,
+    prompt: row.prompt,
+    createdAt: row.createdAt.toISOString(),
+    owner: publicAuthorName({
+      username: row.username,
+      usernameChosen: row.usernameChangedAt !== null,
+      fullName: row.fullName,
+    }),
+    url,
+    thumbUrl,
+    width: row.width,
+    height: row.height,
+    hasVector: row.hasSvg === 1,
+  };
+}
