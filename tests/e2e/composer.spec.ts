@@ -48,7 +48,9 @@ test('a result says what it drew, and a prompt it cannot draw fails naming the w
   await generate.click();
   await expect(page.getByTestId('generated-image')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('drew-line')).toHaveText('Drew: lighthouse · waves · sun');
-  const usage = (await page.getByTestId('cost-line').textContent()) ?? '';
+  // The cost line catches up with the picture just made (it refreshes after the result shows).
+  const costLine = page.getByTestId('cost-line');
+  await expect(costLine).toHaveText('Free plan — 2 of 3 left this month');
 
   await prompt.fill('A zorblax');
   await generate.click();
@@ -56,6 +58,9 @@ test('a result says what it drew, and a prompt it cannot draw fails naming the w
   await expect(error).toBeVisible({ timeout: 20_000 });
   await expect(error).toContainText('could not draw "zorblax"');
   await expect(error).toContainText('Nothing was charged');
-  // The monthly count did not move.
-  await expect(page.getByTestId('cost-line')).toHaveText(usage);
+  // The monthly count did not move: on the server, and then on the page.
+  const me = await (await page.request.get('/api/me')).json();
+  expect(me.membership.imageCount).toBe(1);
+  expect(me.credits).toBe(0);
+  await expect(costLine).toHaveText('Free plan — 2 of 3 left this month');
 });
