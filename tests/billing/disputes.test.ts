@@ -7,6 +7,7 @@ import { signUp } from '../helpers/app';
 import { captureLog } from '../helpers/log';
 import {
   checkout,
+  closeStripeApps,
   type FakeStripe,
   lastCheckout,
   PRICE_ENV,
@@ -19,14 +20,7 @@ import {
 
 let app: TestApp | undefined;
 let fake: FakeStripe | undefined;
-afterEach(async () => {
-  const unknown = fake?.unknown ?? [];
-  await app?.close();
-  await fake?.close();
-  app = undefined;
-  fake = undefined;
-  expect(unknown.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-});
+afterEach(closeStripeApps);
 
 /** Buys the Creator Pack (14 credits) and returns the payment intent that paid it. */
 async function boughtCreatorPack(

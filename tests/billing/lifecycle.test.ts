@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { signUp } from '../helpers/app';
 import {
   checkout,
+  closeStripeApps,
   confirm,
   type FakeStripe,
   lastCheckout,
@@ -16,14 +17,7 @@ import {
 
 let app: TestApp | undefined;
 let fake: FakeStripe | undefined;
-afterEach(async () => {
-  const unknown = fake?.unknown ?? [];
-  await app?.close();
-  await fake?.close();
-  app = undefined;
-  fake = undefined;
-  expect(unknown.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-});
+afterEach(closeStripeApps);
 
 async function setup() {
   ({ app, fake } = await stripeApp());

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ORIGIN, signUp } from '../helpers/app';
 import {
   checkout,
+  closeStripeApps,
   confirm,
   type FakeStripe,
   PRICE_ENV,
@@ -17,14 +18,7 @@ import {
 
 let app: TestApp | undefined;
 let fake: FakeStripe | undefined;
-afterEach(async () => {
-  const unknown = fake?.unknown ?? [];
-  await app?.close();
-  await fake?.close();
-  app = undefined;
-  fake = undefined;
-  expect(unknown.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-});
+afterEach(closeStripeApps);
 
 async function limits(app: TestApp, cookie: string) {
   const me = await (await app.request('/api/me', { cookie })).json();

@@ -1,5 +1,6 @@
 // Shared setup for billing tests: the real app against a fake Stripe, and small readers of state.
 import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { getBalance } from '../../src/server/credits/service';
 import {
   checkoutSessions,
@@ -21,11 +22,14 @@ export const PRICE_ENV = {
   STRIPE_PRICE_PACK_PRO: 'price_pro',
 };
 
+const started: Array<TestApp | FakeStripe> = [];
+
 export async function stripeApp(
   env: Record<string, string | undefined> = PRICE_ENV,
   opts: { logger?: Logger } = {},
 ) {
   const fake = await startFakeStripe();
+  started.push(fake);
   const app = await createTestApp({
     env: {
       STRIPE_SECRET_KEY: 'sk_test_clipsmith',
@@ -35,6 +39,7 @@ export async function stripeApp(
     },
     overrides: { background: false, ...(opts.logger ? { logger: opts.logger } : {}) },
   });
+  started.push(app);
   return { app, fake };
 }
 
@@ -42,10 +47,24 @@ export async function testModeApp(
   env: Record<string, string | undefined> = {},
   opts: { logger?: Logger } = {},
 ) {
-  return createTestApp({
+  const app = await createTestApp({
     env,
     overrides: { background: false, ...(opts.logger ? { logger: opts.logger } : {}) },
   });
+  started.push(app);
+  return app;
+}
+
+/**
+ * `afterEach(closeStripeApps)`: closes every app and fake Stripe the test started and fails it if
+ * the adapter called anything the fake does not know (a request the real Stripe would answer
+ * differently).
+ */
+export async function closeStripeApps() {
+  const closing = started.splice(0);
+  const unknown = closing.flatMap((s) => ('unknown' in s ? s.unknown : []));
+  for (const s of closing) await s.close();
+  expect(unknown.map((r) => `${r.method} ${r.path}`)).toEqual([]);
 }
 
 export function deliver(app: TestApp, body: string, signature: string | null) {

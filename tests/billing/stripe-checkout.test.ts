@@ -3,18 +3,20 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { spendCredits } from '../../src/server/credits/service';
 import { checkoutSessions } from '../../src/server/db/schema';
 import { signUp } from '../helpers/app';
-import { checkout, deliver, type FakeStripe, PRICE_ENV, state, stripeApp, type TestApp } from './setup';
+import {
+  checkout,
+  closeStripeApps,
+  deliver,
+  type FakeStripe,
+  PRICE_ENV,
+  state,
+  stripeApp,
+  type TestApp,
+} from './setup';
 
 let app: TestApp | undefined;
 let fake: FakeStripe | undefined;
-afterEach(async () => {
-  const unknown = fake?.unknown ?? [];
-  await app?.close();
-  await fake?.close();
-  app = undefined;
-  fake = undefined;
-  expect(unknown.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-});
+afterEach(closeStripeApps);
 
 async function setup(env?: Record<string, string | undefined>) {
   ({ app, fake } = await stripeApp(env));

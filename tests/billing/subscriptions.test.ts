@@ -4,18 +4,11 @@ import { cancelSubscriptionForDeletedAccount } from '../../src/server/billing/ac
 import { effectiveTier } from '../../src/server/credits/service';
 import { checkoutSessions } from '../../src/server/db/schema';
 import { signUp } from '../helpers/app';
-import { checkout, deliver, type FakeStripe, state, stripeApp, type TestApp } from './setup';
+import { checkout, closeStripeApps, deliver, type FakeStripe, state, stripeApp, type TestApp } from './setup';
 
 let app: TestApp | undefined;
 let fake: FakeStripe | undefined;
-afterEach(async () => {
-  const unknown = fake?.unknown ?? [];
-  await app?.close();
-  await fake?.close();
-  app = undefined;
-  fake = undefined;
-  expect(unknown.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-});
+afterEach(closeStripeApps);
 
 const DAY = 86_400_000;
 
