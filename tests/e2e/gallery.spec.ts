@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { confirmThroughApi } from './mail';
+import { buy, finishGeneration, startGeneration } from './support/members';
 
 // Explore gallery, history and the public share page, against images made by the default
 // (offline) provider. Prompts carry a per-run word so searches only see this run's images, even
@@ -41,45 +42,12 @@ async function signUp(request: APIRequestContext, label: string): Promise<string
   return email;
 }
 
-/** The embedded test checkout: a Basic plan makes private images free and allows 30 a month. */
-async function buyBasicPlan(request: APIRequestContext) {
-  const checkout = await request.post('/api/billing/checkout', {
-    data: { kind: 'plan', id: 'basic' },
-    headers: origin(),
-  });
-  expect(checkout.ok(), await checkout.text()).toBe(true);
-  const { url } = (await checkout.json()) as { url: string };
-  const paid = await request.post(`${url}/pay`, { headers: origin(), maxRedirects: 0 });
-  expect(paid.status()).toBe(303);
-}
-
-async function startGeneration(request: APIRequestContext, prompt: string, privacy = 'public') {
-  const response = await request.post('/api/generations', { data: { prompt, privacy }, headers: origin() });
-  expect(response.status(), await response.text()).toBe(202);
-  return ((await response.json()) as { id: string }).id;
-}
-
-/** Polls the generation until it succeeds; returns the image id. */
-async function finishGeneration(request: APIRequestContext, generationId: string): Promise<string> {
-  let imageId = '';
-  await expect
-    .poll(
-      async () => {
-        const body = (await (await request.get(`/api/generations/${generationId}`)).json()) as {
-          status: string;
-          image?: { id: string };
-        };
-        imageId = body.image?.id ?? '';
-        return body.status;
-      },
-      { timeout: 30_000, intervals: [200, 300, 500] },
-    )
-    .toBe('succeeded');
-  return imageId;
-}
-
-async function generate(request: APIRequestContext, prompt: string, privacy = 'public') {
-  return finishGeneration(request, await startGeneration(request, prompt, privacy));
+async function generate(
+  request: APIRequestContext,
+  prompt: string,
+  privacy: 'public' | 'private' = 'public',
+) {
+  return finishGeneration(request, await startGeneration(request, baseURL, prompt, { privacy }));
 }
 
 /** Unexpected console errors fail the test; a 404 answer the page expects is not one. */
@@ -118,13 +86,16 @@ test.beforeAll(async ({ browser }, testInfo) => {
     headers: origin(),
   });
   expect(profile.ok(), await profile.text()).toBe(true);
-  await buyBasicPlan(request);
+  // The embedded test checkout: a Basic plan makes private images free and allows 30 a month.
+  await buy(request, baseURL, 'plan', 'basic');
 
   // Showcase one by one, so "newest" and "oldest" have a known order; the rest in parallel.
   for (const prompt of SHOWCASE) ids[prompt] = await generate(request, prompt);
   ids[SECRET] = await generate(request, SECRET, 'private');
   const fillers = await Promise.all(
-    Array.from({ length: FILLER_COUNT }, (_, i) => startGeneration(request, `sunflower ${i + 1} ${FILLER}`)),
+    Array.from({ length: FILLER_COUNT }, (_, i) =>
+      startGeneration(request, baseURL, `sunflower ${i + 1} ${FILLER}`),
+    ),
   );
   for (const id of fillers) fillerIds.push(await finishGeneration(request, id));
 });

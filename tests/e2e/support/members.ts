@@ -33,8 +33,8 @@ export async function buy(request: APIRequestContext, baseURL: string, kind: 'pl
   expect(paid.status()).toBe(303);
 }
 
-/** Generates one picture and waits for it; returns the image id. */
-export async function generate(
+/** Starts a generation; returns its id. */
+export async function startGeneration(
   request: APIRequestContext,
   baseURL: string,
   prompt: string,
@@ -45,12 +45,16 @@ export async function generate(
     headers: origin(baseURL),
   });
   expect(started.status(), await started.text()).toBe(202);
-  const { id } = (await started.json()) as { id: string };
+  return ((await started.json()) as { id: string }).id;
+}
+
+/** Polls the generation until it succeeds; returns the image id. */
+export async function finishGeneration(request: APIRequestContext, generationId: string): Promise<string> {
   let imageId = '';
   await expect
     .poll(
       async () => {
-        const body = (await (await request.get(`/api/generations/${id}`)).json()) as {
+        const body = (await (await request.get(`/api/generations/${generationId}`)).json()) as {
           status: string;
           image?: { id: string };
         };
@@ -61,6 +65,16 @@ export async function generate(
     )
     .toBe('succeeded');
   return imageId;
+}
+
+/** Generates one picture and waits for it; returns the image id. */
+export async function generate(
+  request: APIRequestContext,
+  baseURL: string,
+  prompt: string,
+  options: { privacy?: 'public' | 'private'; theme?: string } = {},
+): Promise<string> {
+  return finishGeneration(request, await startGeneration(request, baseURL, prompt, options));
 }
 
 export async function credits(request: APIRequestContext): Promise<number> {
