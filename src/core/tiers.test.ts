@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isPaidTier, isTier, monthlyImageLimit, TIERS, tierFromPlanId, tierLabel } from './tiers';
+import {
+  CUSTOM_STYLE_LIMIT,
+  hasCustomStyles,
+  isPaidTier,
+  isTier,
+  monthlyImageLimit,
+  TIERS,
+  tierFromPlanId,
+  tierLabel,
+} from './tiers';
 
 describe('tiers', () => {
   it('lists the four tiers in order', () => {
@@ -40,5 +49,10 @@ describe('tiers', () => {
     expect(isTier('basic')).toBe(true);
     expect(isTier('pro')).toBe(false);
     expect(isTier(3)).toBe(false);
+  });
+
+  it('gives saved custom styles to Premium and Enterprise only, at most 20', () => {
+    expect(TIERS.filter(hasCustomStyles)).toEqual(['premium', 'enterprise']);
+    expect(CUSTOM_STYLE_LIMIT).toBe(20);
   });
 });

@@ -27,6 +27,7 @@ import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
 import type { Deps } from './runtime';
+import { styleRoutes } from './styles/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const COMPRESSIBLE =
@@ -115,6 +116,7 @@ export function createApp(deps: Deps) {
     }),
   );
   app.route('/api/keys', apiKeyRoutes({ db: deps.database.db, auth: deps.auth }));
+  app.route('/api/styles', styleRoutes({ db: deps.database.db, auth: deps.auth }));
   app.route(
     '/api/v1',
     publicApiRoutes({

@@ -15,6 +15,7 @@ import { generatedImages, generations, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
+import { findOwnStyle, requireCustomStyles } from '../styles/service';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
 import { generationView } from './views';
@@ -37,17 +38,24 @@ export async function createGeneration(
   // without what it says about the background, goes to the provider.
   const prompt = request.prompt;
   const cleanedPrompt = cleanPrompt(prompt);
+  // A custom style's theme, palette and words are copied onto the job: editing or deleting the
+  // style later changes neither a queued job nor a finished picture.
+  const style = request.styleId ? await findOwnStyle(deps.db, opts.userId, request.styleId) : null;
+  const theme = style?.theme ?? request.theme;
+  const palette = style?.palette ?? null;
+  const styleWords = style?.words || null;
   // Moderation runs before anything is reserved: a declined prompt costs nothing. It reads what was
-  // typed, since that is what other people may see.
-  const verdict = await deps.moderation.check(prompt);
+  // typed (and the style's words, which go to the model too), since that is what other people may see.
+  const verdict = await deps.moderation.check(styleWords ? `${prompt}\n${styleWords}` : prompt);
   if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
 
   const id = randomUUID();
   const month = monthKey(opts.now);
-  const options = { theme: request.theme, quality: request.quality, privacy: request.privacy };
+  const options = { theme, quality: request.quality, privacy: request.privacy };
   const job = await deps.db.transaction(async (tx) => {
     // Reserving locks this month's usage row, so concurrent requests of one member queue here.
     const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now);
+    if (style) requireCustomStyles(tier);
     const entitlement = checkEntitlement({ tier, imagesUsed: used, credits, options });
     if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
     if (entitlement.cost > 0) {
@@ -70,8 +78,10 @@ export async function createGeneration(
       userId: opts.userId,
       prompt,
       cleanedPrompt,
-      finalPrompt: buildClipartPrompt(cleanedPrompt, request.theme),
-      theme: request.theme,
+      finalPrompt: buildClipartPrompt(cleanedPrompt, theme, { palette, words: styleWords }),
+      theme,
+      palette,
+      styleWords,
       quality: request.quality,
       privacy: request.privacy,
       seed: randomInt(0, 2 ** 31 - 1),
