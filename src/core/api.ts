@@ -12,7 +12,7 @@ import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
 import { PALETTE_IDS } from './palettes';
-import { PROMPT_MAX_LENGTH } from './prompt';
+import { normalisePrompt, PROMPT_MAX_LENGTH } from './prompt';
 import { isSafeRedirectPath } from './redirect';
 import { isStorableText } from './text';
 import { TIERS } from './tiers';
@@ -35,7 +35,7 @@ export const tierSchema = z.enum(TIERS);
 
 export const generationRequestSchema = z.object({
   prompt: safeText({ error: MESSAGES.enterDescription })
-    .trim()
+    .overwrite(normalisePrompt)
     .min(1, MESSAGES.enterDescription)
     .max(PROMPT_MAX_LENGTH, MESSAGES.promptTooLong),
   theme: themeIdSchema.default('default'),

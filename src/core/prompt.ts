@@ -3,6 +3,15 @@ import { findPalette, type PaletteId } from './palettes';
 
 export const PROMPT_MAX_LENGTH = 1000;
 
+/**
+ * The one place what a person typed is normalised: the request schema runs it, and everything
+ * after (storage, ledger, cleaning, the provider, the image check) takes its result as it is.
+ * Only surrounding whitespace goes: history and the gallery show the prompt as it was typed.
+ */
+export function normalisePrompt(typed: string): string {
+  return typed.trim();
+}
+
 export const SAMPLE_PROMPTS: readonly string[] = [
   'Cute cartoon animal',
   'Robot assistant',
@@ -61,12 +70,12 @@ function tidy(text: string): string {
       .replace(/(?:[\s,;]+(?:and|with|or|on|in|against))+\s*([.!?]?)$/i, '$1')
       .replace(/^[\s,;.]+/, '')
       .replace(/[\s,;]+$/, '')
-      .trim()
   );
 }
 
 /**
- * The user's description without what it says about the background, trimmed and tidied.
+ * The (normalised) prompt without what it says about the background, with the gaps left by the
+ * removed phrases closed up: whitespace runs collapse and stray commas go.
  * If nothing but background talk was written, the original (tidied) text is kept rather
  * than sending an empty subject.
  */
@@ -95,7 +104,7 @@ export type PromptStyle = { palette?: PaletteId | null; words?: string | null };
  */
 export function buildClipartPrompt(cleaned: string, theme: ThemeId, custom: PromptStyle = {}): string {
   const style = THEME_STYLE_PHRASES[theme] ?? THEME_STYLE_PHRASES.default;
-  const subject = cleaned.trim().replace(/[\s.!?;,]+$/, '');
+  const subject = cleaned.replace(/[\s.!?;,]+$/, '');
   const palette = findPalette(custom.palette);
   const words = custom.words?.trim().replace(/[\s.!?;,]+$/, '');
   return [
