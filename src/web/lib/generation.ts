@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   CreditActivityPage,
   GeneratedImageView,
-  GenerationRequest,
+  GenerationRequestInput,
   GenerationStatus,
 } from '../../core/api';
 import { isGenerationState } from '../../core/generation-states';
@@ -164,7 +164,7 @@ export function useGenerationJob() {
   }, [refresh, queryClient]);
 
   const start = useCallback(
-    async (request: GenerationRequest) => {
+    async (request: GenerationRequestInput) => {
       stopCurrent();
       let stopped = false;
       let source: EventSource | null = null;
