@@ -83,7 +83,11 @@ export async function reserveUsage(
   const membership = row.tier
     ? { tier: row.tier, status: row.status ?? '', end: row.end ? new Date(row.end) : null }
     : null;
-  return { used: Number(row.count) - images, tier: tierOf(membership, now), credits: Number(row.balance ?? 0) };
+  return {
+    used: Number(row.count) - images,
+    tier: tierOf(membership, now),
+    credits: Number(row.balance ?? 0),
+  };
 }
 
 /** Gives back an image reserved by a generation that failed. */
