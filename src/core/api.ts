@@ -9,7 +9,7 @@ import {
 import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
-import { PROMPT_MAX_LENGTH } from './prompt';
+import { normalisePrompt, PROMPT_MAX_LENGTH } from './prompt';
 import { isSafeRedirectPath } from './redirect';
 import { isStorableText } from './text';
 import { TIERS } from './tiers';
@@ -32,7 +32,7 @@ export const tierSchema = z.enum(TIERS);
 
 export const generationRequestSchema = z.object({
   prompt: safeText({ error: MESSAGES.enterDescription })
-    .trim()
+    .overwrite(normalisePrompt)
     .min(1, MESSAGES.enterDescription)
     .max(PROMPT_MAX_LENGTH, MESSAGES.promptTooLong),
   theme: themeIdSchema.default('default'),

@@ -33,8 +33,9 @@ export async function createGeneration(
   opts: { userId: string; request: GenerationRequest; now?: Date },
 ): Promise<CreatedGeneration> {
   const { request } = opts;
-  // The typed prompt is kept as typed (it is what history and the gallery show); only the cleaned one,
-  // without what it says about the background, goes to the provider.
+  // The prompt comes normalised by the request schema (core/prompt.ts normalisePrompt) and is stored
+  // as it is (history and the gallery show it); only the cleaned one, without what it says about
+  // the background, goes to the provider.
   const prompt = request.prompt;
   const cleanedPrompt = cleanPrompt(prompt);
   // Moderation runs before anything is reserved: a declined prompt costs nothing. It reads what was

@@ -13,7 +13,7 @@ import {
   THEMES,
   type ThemeId,
 } from '../../../core/options';
-import { PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
+import { normalisePrompt, PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
 import { useGenerationDraft, useGenerationJob } from '../../lib/generation';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
@@ -139,7 +139,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const promptId = `${ids}-prompt`;
 
   const working = state.stage === 'submitting' || state.stage === 'working';
-  const blank = draft.prompt.trim().length === 0;
+  const blank = normalisePrompt(draft.prompt) === '';
   const gate = premiumGate(me);
   const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
   const costId = `${ids}-cost`;
@@ -155,7 +155,8 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
       return;
     }
     setBlankError(false);
-    void start({ prompt: draft.prompt.trim(), ...options });
+    // Sent as typed: the request schema normalises it (core/prompt.ts normalisePrompt).
+    void start({ prompt: draft.prompt, ...options });
     // On narrow screens the picture appears below the form: bring it into view.
     const panel = panelRef.current;
     const sideBySide = window.matchMedia?.('(min-width: 1024px)').matches ?? false;
@@ -218,7 +219,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
             aria-describedby={describedBy}
             onChange={(event) => {
               update({ prompt: event.target.value });
-              if (blankError && event.target.value.trim()) setBlankError(false);
+              if (blankError && normalisePrompt(event.target.value)) setBlankError(false);
             }}
             onKeyDown={onPromptKeyDown}
             readOnly={working}
