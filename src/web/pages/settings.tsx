@@ -135,7 +135,8 @@ export default function SettingsPage() {
           <ActionRow action={<DownloadData />}>
             <p className="text-muted-foreground text-sm">
               A zip of every picture you made (the full-size PNG, and the SVG where there is one) and a file
-              with your account, plan, credit history and prompts.
+              with your account, plan, credit history, API keys (their names and dates, never the keys) and
+              prompts.
             </p>
           </ActionRow>
         </Section>
