@@ -4,6 +4,7 @@ import {
   hasCustomStyles,
   isPaidTier,
   isTier,
+  maxVariations,
   monthlyImageLimit,
   TIERS,
   tierFromPlanId,
@@ -54,5 +55,14 @@ describe('tiers', () => {
   it('gives saved custom styles to Premium and Enterprise only, at most 20', () => {
     expect(TIERS.filter(hasCustomStyles)).toEqual(['premium', 'enterprise']);
     expect(CUSTOM_STYLE_LIMIT).toBe(20);
+  });
+
+  it('lets only Premium and Enterprise ask for several pictures at once (up to 4)', () => {
+    expect(Object.fromEntries(TIERS.map((tier) => [tier, maxVariations(tier)]))).toEqual({
+      free: 1,
+      basic: 1,
+      premium: 4,
+      enterprise: 4,
+    });
   });
 });

@@ -170,7 +170,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     overrides.database ??
     (await openDatabase(
       config.database.kind === 'postgres'
-        ? { kind: 'postgres', url: config.database.url }
+        ? { kind: 'postgres', url: config.database.url, max: config.database.poolSize }
         : { kind: 'pglite', dir: config.database.dir },
     ));
   try {
