@@ -44,7 +44,7 @@ export type ApiOperation = {
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request is not valid (the message says what to change).',
   401: 'The API key is missing, not valid, or revoked.',
-  402: 'The monthly allowance or credits do not cover this generation.',
+  402: 'The monthly allowance or credits do not cover this generation (or all of its variations).',
   403: "The key owner's plan no longer includes the API (Enterprise).",
   404: "No such id among the key owner's own (another member's ids answer the same).",
   413: 'The request body is larger than 1 MB.',
@@ -61,12 +61,17 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/v1/generations',
     summary: 'Start a generation',
     description:
-      'Queues one picture, with the same rules and costs as the generator in the app. Poll the generation until its status is succeeded or failed (a failed one is refunded).',
+      'Queues one picture, or up to 4 variations of one prompt with `count` (Premium and Enterprise; each its own generation, counted and paid for like one picture, all or none), with the same rules and costs as the generator in the app. Poll each generation until its status is succeeded or failed (a failed one is refunded).',
     success: { status: 202, json: apiGenerationCreatedSchema },
     errors: [400, 402, 403, 413, 422],
     body: {
       schema: generationRequest,
-      example: { prompt: 'a lighthouse on a rocky island at sunset', theme: 'default', privacy: 'private' },
+      example: {
+        prompt: 'a lighthouse on a rocky island at sunset',
+        theme: 'default',
+        privacy: 'private',
+        count: 2,
+      },
     },
   },
   {
