@@ -1,4 +1,4 @@
-// Migration 0012: members who could sign in before "first signed in" was recorded are greeted
+// Migration 0013: members who could sign in before "first signed in" was recorded are greeted
 // "Welcome back" in every session they have or open; a sign-up still waiting for its e-mail link
 // gets "Welcome" in the session that link opens.
 import { sql } from 'drizzle-orm';
