@@ -31,3 +31,6 @@ export const PASSWORD_MAX_LENGTH = 128;
  * server decides who is signed in.
  */
 export const SESSION_HINT_COOKIE = 'clipsmith_session';
+
+/** The most pictures one generation request may ask for (Premium's and Enterprise's variations). */
+export const MAX_VARIATIONS = 4;
