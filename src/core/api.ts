@@ -384,7 +384,7 @@ export const meSchema = z.object({
     /** ISO 8601 once the one allowed username change has been used. */
     usernameChangedAt: z.string().nullable(),
     avatarInitials: z.string(),
-    /** False until the member signs in again after the session their sign-up opened ("Welcome" vs "Welcome back"). */
+    /** False in the member's first session, true in every later one ("Welcome" vs "Welcome back"). */
     signedInBefore: z.boolean(),
   }),
   membership: z.object({
