@@ -41,6 +41,7 @@ const faq = page(() => import('./pages/faq'));
 const history = protectedPage(page(() => import('./pages/history')));
 const settings = protectedPage(page(() => import('./pages/settings')));
 const apiKeys = protectedPage(page(() => import('./pages/api-keys')));
+const styles = protectedPage(page(() => import('./pages/styles')));
 const apiDocs = page(() => import('./pages/api-docs'));
 const forgotPassword = page(() => import('./pages/forgot-password'));
 const resetPassword = page(() => import('./pages/reset-password'));
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path="/history" element={history} />
         <Route path="/settings" element={settings} />
         <Route path="/settings/api-keys" element={apiKeys} />
+        <Route path="/settings/styles" element={styles} />
         <Route path="/docs/api" element={apiDocs} />
         <Route path="/forgot-password" element={forgotPassword} />
         <Route path="/reset-password" element={resetPassword} />

@@ -92,6 +92,7 @@ for (const width of [360, 1280]) {
       ['/explore', () => expect(page.getByRole('list', { name: 'Public images' })).toBeVisible()],
       ['/settings', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/settings/api-keys', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
+      ['/settings/styles', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/pricing', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
       ['/checkout/success', () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
       [`/i/${imageId}`, () => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],

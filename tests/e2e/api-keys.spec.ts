@@ -1,23 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, request, test } from '@playwright/test';
+import { expect, request, test } from '@playwright/test';
 import { confirmThroughApi } from './mail';
+import { expectAccessible } from './support/axe';
 
 // An Enterprise member makes an API key on Settings → API keys, copies it with the copy button,
 // and a script (plain HTTP, no browser session) generates a picture with it and downloads it.
 // Revoking the key in the page stops the script at once.
 
 const PASSWORD = 'correct horse battery';
-
-/** axe-core on the page as it is now: no serious or critical violation. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([]);
-}
 
 test('create a key, copy it, generate and download a picture with it, revoke it', async ({
   page,

@@ -32,8 +32,11 @@ import { useSession } from './session';
 // ---------------------------------------------------------------------------------------------
 // Draft
 
-/** `count`: pictures from one request (variations; more than 1 on Premium and Enterprise). */
-export type GenerationDraft = GenerationOptions & { prompt: string; count: number };
+/**
+ * `count`: pictures from one request (variations; more than 1 on Premium and Enterprise).
+ * `styleId`: the saved custom style picked in "My styles" (Premium), or null.
+ */
+export type GenerationDraft = GenerationOptions & { prompt: string; count: number; styleId: string | null };
 
 const DRAFT_KEY = 'clipsmith.generator.draft';
 
@@ -56,6 +59,8 @@ export function parseDraft(value: unknown): Partial<GenerationDraft> {
     raw.count <= MAX_VARIATIONS
   )
     draft.count = raw.count;
+  if (raw.styleId === null || (typeof raw.styleId === 'string' && raw.styleId.length <= 100))
+    draft.styleId = raw.styleId;
   return draft;
 }
 
@@ -102,6 +107,7 @@ export function useGenerationDraft() {
   const [draft, setDraft] = useState<GenerationDraft>(() => ({
     prompt: '',
     count: 1,
+    styleId: null,
     ...DEFAULT_OPTIONS,
     ...readStoredDraft(),
     ...readQueryDraft(),

@@ -3,12 +3,13 @@ import {
   CreditCardIcon,
   KeyRoundIcon,
   type LucideIcon,
+  PaletteIcon,
   ShieldAlertIcon,
   UserRoundIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { hasApiAccess, tierLabel } from '../../core/tiers';
+import { hasApiAccess, hasCustomStyles, tierLabel } from '../../core/tiers';
 import { DeleteAccount } from '../components/account/delete-account';
 import { DownloadData } from '../components/account/download-data';
 import { ProfileForm } from '../components/account/profile-form';
@@ -103,6 +104,27 @@ export default function SettingsPage() {
           description="Your plan, this month's images and your credits."
         >
           <BillingSummary me={me} />
+        </Section>
+
+        <Section
+          id="styles"
+          icon={PaletteIcon}
+          title="Styles"
+          description="Your saved custom styles: a theme, a palette and style words under a name."
+        >
+          <ActionRow
+            action={
+              <Button asChild variant="outline">
+                <Link to="/settings/styles">Manage styles</Link>
+              </Button>
+            }
+          >
+            <p className="text-muted-foreground text-sm">
+              {hasCustomStyles(me.membership.tier)
+                ? 'Rename, edit and delete the styles you reuse in the generator.'
+                : `Part of the ${tierLabel('premium')} plan.`}
+            </p>
+          </ActionRow>
         </Section>
 
         <Section

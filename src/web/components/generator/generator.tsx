@@ -14,9 +14,10 @@ import {
   type ThemeId,
 } from '../../../core/options';
 import { normalisePrompt, PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
-import { maxVariations } from '../../../core/tiers';
+import { hasCustomStyles, maxVariations } from '../../../core/tiers';
 import { useGenerationDraft, useGenerationJob } from '../../lib/generation';
 import { useSession } from '../../lib/session';
+import { useStyles } from '../../lib/styles';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { FieldError } from '../ui/form-field';
@@ -26,6 +27,7 @@ import { ChoiceChips } from './choice-chips';
 import { CostLine, pricingLink } from './cost-line';
 import { costLine, premiumGate, premiumThemeMessage } from './gating';
 import { GenerationPanel } from './generation-panel';
+import { MyStyles } from './my-styles';
 import { OptionGroup, type OptionItem } from './option-group';
 import { ThemeVisual } from './theme-visual';
 
@@ -199,6 +201,10 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
   // A draft kept from a Premium month asks for no more than the plan allows now.
   const count = Math.min(draft.count, me ? maxVariations(me.membership.tier) : 1);
+  // A picked style counts only while the plan includes styles and the style still exists.
+  const stylesAllowed = me !== null && hasCustomStyles(me.membership.tier);
+  const styles = useStyles(stylesAllowed);
+  const style = (stylesAllowed && styles.data?.styles.find((s) => s.id === draft.styleId)) || null;
   const costId = `${ids}-cost`;
   // The server would refuse (monthly limit and no credit, say): Generate waits, the line says why.
   const refused = me !== null && costLine(me, options, count).kind === 'refused';
@@ -213,7 +219,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
     }
     setBlankError(false);
     // Sent as typed: the request schema normalises it (core/prompt.ts normalisePrompt).
-    void start({ prompt: draft.prompt, ...options, count });
+    void start({ prompt: draft.prompt, ...options, count, ...(style ? { styleId: style.id } : {}) });
     // On narrow screens the picture appears below the form: bring it into view.
     const panel = panelRef.current;
     const sideBySide = window.matchMedia?.('(min-width: 1024px)').matches ?? false;
@@ -232,7 +238,8 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
       show({ group: 'theme', text: MESSAGES.themeUpgrade, tone: 'warning' });
       return;
     }
-    update({ theme });
+    // Another theme leaves the picked style: what is shown is what the picture gets.
+    update(theme === draft.theme ? { theme } : { theme, styleId: null });
     const message = premium ? premiumThemeMessage(me) : null;
     if (message) show({ group: 'theme', text: message, tone: 'info' });
   };
@@ -337,6 +344,18 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
           disabled={working}
           onPick={pickTheme}
           message={<FlashLine flash={flash} group="theme" returnTo={returnTo} />}
+        />
+
+        <MyStyles
+          account={me}
+          styles={styles.data?.styles}
+          selected={style}
+          theme={draft.theme}
+          disabled={working}
+          returnTo={returnTo}
+          onPick={(picked) =>
+            update(picked ? { styleId: picked.id, theme: picked.theme } : { styleId: null })
+          }
         />
 
         <div className="grid gap-6 sm:grid-cols-2">
