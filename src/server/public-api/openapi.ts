@@ -54,6 +54,12 @@ const ERROR_TEXT: Record<number, string> = {
 
 const idParam = (what: string) => z.object({ id: z.string().describe(`The ${what}'s id (a UUID).`) });
 
+/** A GET of one of the key owner's own generations or images by id: 403 without the API, 404 otherwise. */
+const readById = (
+  pathId: NonNullable<ApiOperation['pathId']>,
+  op: Pick<ApiOperation, 'operationId' | 'path' | 'summary' | 'description' | 'success'>,
+): ApiOperation => ({ ...op, method: 'get', errors: [403, 404], pathId });
+
 export const API_OPERATIONS: ApiOperation[] = [
   {
     operationId: 'createGeneration',
@@ -74,16 +80,13 @@ export const API_OPERATIONS: ApiOperation[] = [
       },
     },
   },
-  {
+  readById('generation', {
     operationId: 'getGeneration',
-    method: 'get',
     path: '/api/v1/generations/{id}',
     summary: 'Read a generation',
     description: 'Where a generation stands; once succeeded it carries the image.',
     success: { status: 200, json: apiGenerationSchema },
-    errors: [403, 404],
-    pathId: 'generation',
-  },
+  }),
   {
     operationId: 'listImages',
     method: 'get',
@@ -94,26 +97,20 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [400, 403],
     query: apiImagesQuerySchema,
   },
-  {
+  readById('image', {
     operationId: 'getImage',
-    method: 'get',
     path: '/api/v1/images/{id}',
     summary: 'Read an image',
     description: 'One of your images, with the URLs of its file and downloads.',
     success: { status: 200, json: apiImageSchema },
-    errors: [403, 404],
-    pathId: 'image',
-  },
-  {
+  }),
+  readById('image', {
     operationId: 'getImageFile',
-    method: 'get',
     path: '/api/v1/images/{id}/original.png',
     summary: 'Fetch the original PNG',
     description: 'The picture as generated: a 1024 × 1024 PNG.',
     success: { status: 200, files: ['image/png'] },
-    errors: [403, 404],
-    pathId: 'image',
-  },
+  }),
   {
     operationId: 'downloadImage',
     method: 'get',
