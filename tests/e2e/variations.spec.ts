@@ -35,9 +35,9 @@ test('a Premium member picks 4 pictures, sees 4 different pictures, and the dash
   await expect(grid.getByRole('link', { name: /Download/ })).toHaveCount(4);
 
   // Four pictures, four files, and not the same picture four times.
-  const sources = await finished.getByTestId('generated-image').evaluateAll((images) =>
-    images.map((image) => (image as HTMLImageElement).getAttribute('src') ?? ''),
-  );
+  const sources = await finished
+    .getByTestId('generated-image')
+    .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).getAttribute('src') ?? ''));
   expect(new Set(sources).size).toBe(4);
   const bodies = await Promise.all(
     sources.map(async (src) => (await (await page.request.get(src)).body()).toString('base64')),
