@@ -6,6 +6,7 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants';
+import { EMAIL_PATTERN } from './credentials';
 import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
@@ -82,7 +83,7 @@ export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email(MESSAGES.invalidEmail));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
 
 /**
  * `POST /api/auth/sign-up/email` answers this for a new and for a taken address alike: the link

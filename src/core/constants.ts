@@ -31,3 +31,6 @@ export const PASSWORD_MAX_LENGTH = 128;
  * server decides who is signed in.
  */
 export const SESSION_HINT_COOKIE = 'clipsmith_session';
+
+/** The id of the JSON block in which the server gives every page this deployment's settings (AppMeta). */
+export const APP_META_ELEMENT_ID = 'app-meta';

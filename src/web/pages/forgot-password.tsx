@@ -1,13 +1,14 @@
 import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { emailSchema } from '../../core/api';
+import { emailProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
+import { LiveForm } from '../components/ui/live-form';
 import { errorMessage } from '../lib/api';
 
 export default function ForgotPasswordPage() {
@@ -20,9 +21,9 @@ export default function ForgotPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const check = emailSchema.safeParse(email);
-    if (!check.success) {
-      setFieldError(check.error.issues[0].message);
+    const problem = emailProblem(email);
+    if (problem) {
+      setFieldError(problem);
       document.getElementById('forgot-email')?.focus();
       return;
     }
@@ -30,7 +31,7 @@ export default function ForgotPasswordPage() {
     try {
       const { authClient, authErrorMessage } = await import('../lib/auth-client');
       const result = await authClient.requestPasswordReset({
-        email: check.data,
+        email: email.trim().toLowerCase(),
         redirectTo: '/reset-password',
       });
       if (result.error) setFormError(authErrorMessage(result.error, MESSAGES.somethingWentWrong));
@@ -66,7 +67,7 @@ export default function ForgotPasswordPage() {
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
           <FormField id="forgot-email" label="Email address" error={fieldError}>
             {(control) => (
@@ -87,7 +88,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </Button>
-        </form>
+        </LiveForm>
       )}
     </AuthCard>
   );

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { passwordSchema } from '../../core/api';
+import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
@@ -25,9 +25,8 @@ export default function ResetPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const check = passwordSchema.safeParse(password);
     const found = {
-      password: check.success ? undefined : check.error.issues[0].message,
+      password: passwordProblem(password),
       confirm: password === confirm ? undefined : MESSAGES.passwordsDoNotMatch,
     };
     setErrors(found);

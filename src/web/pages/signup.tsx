@@ -8,6 +8,7 @@ import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
 import { Input } from '../components/ui/input';
+import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useAppMeta } from '../lib/meta';
@@ -112,7 +113,7 @@ export default function SignupPage() {
           </Button>
         </div>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
           <FormField id="signup-email" label="Email address" error={errors.email}>
             {(control) => (
@@ -203,7 +204,7 @@ export default function SignupPage() {
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? MESSAGES.creatingAccount : 'Create Account'}
           </Button>
-        </form>
+        </LiveForm>
       )}
     </AuthCard>
   );
