@@ -104,6 +104,20 @@ describe('composer: rendering', () => {
     expect(c.svg).not.toBe(a.svg);
   });
 
+  it('gives variations of one prompt (4 seeds) four different pictures', async () => {
+    // Seeds as the server draws them for one request's variations: independent 31-bit numbers.
+    const seeds = [12345, 987654, 5555555, 2024];
+    const pictures = await Promise.all(
+      seeds.map((seed) => composeClipart({ prompt: 'a happy cactus', theme: 'default', seed })),
+    );
+    for (const [i, a] of pictures.entries()) {
+      for (const b of pictures.slice(i + 1)) {
+        expect(b.png.equals(a.png)).toBe(false);
+        expect(b.svg).not.toBe(a.svg);
+      }
+    }
+  });
+
   it.each(THEME_IDS)(
     'theme %s renders a valid 1024x1024 transparent PNG that passes the check',
     async (theme: ThemeId) => {

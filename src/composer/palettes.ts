@@ -9,43 +9,21 @@ export type Palette = {
   paper: string;
 };
 
+/** name, five colours, ink (outlines and text), paper (the background). */
+const palette = (name: string, colors: Palette['colors'], ink: string, paper: string): Palette => ({
+  name,
+  colors,
+  ink,
+  paper,
+});
+
 export const PALETTES: Palette[] = [
-  {
-    name: 'sunset',
-    colors: ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff', '#845ec2'],
-    ink: '#1d1a2f',
-    paper: '#fff8ef',
-  },
-  {
-    name: 'bauhaus',
-    colors: ['#e63946', '#f1c453', '#1d3557', '#457b9d', '#a8dadc'],
-    ink: '#14141f',
-    paper: '#f7f1e3',
-  },
-  {
-    name: 'candy',
-    colors: ['#ff8fab', '#ffc8dd', '#a2d2ff', '#bde0fe', '#cdb4db'],
-    ink: '#2b2140',
-    paper: '#fffafc',
-  },
-  {
-    name: 'forest',
-    colors: ['#2d6a4f', '#95d5b2', '#ffb703', '#fb8500', '#8ecae6'],
-    ink: '#1b2620',
-    paper: '#f6f4ea',
-  },
-  {
-    name: 'retro',
-    colors: ['#ef476f', '#ffd166', '#06d6a0', '#118ab2', '#073b4c'],
-    ink: '#102027',
-    paper: '#fffdf4',
-  },
-  {
-    name: 'dusk',
-    colors: ['#5e548e', '#9f86c0', '#e0b1cb', '#f7a072', '#ffd6a5'],
-    ink: '#231942',
-    paper: '#fbf7ff',
-  },
+  palette('sunset', ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff', '#845ec2'], '#1d1a2f', '#fff8ef'),
+  palette('bauhaus', ['#e63946', '#f1c453', '#1d3557', '#457b9d', '#a8dadc'], '#14141f', '#f7f1e3'),
+  palette('candy', ['#ff8fab', '#ffc8dd', '#a2d2ff', '#bde0fe', '#cdb4db'], '#2b2140', '#fffafc'),
+  palette('forest', ['#2d6a4f', '#95d5b2', '#ffb703', '#fb8500', '#8ecae6'], '#1b2620', '#f6f4ea'),
+  palette('retro', ['#ef476f', '#ffd166', '#06d6a0', '#118ab2', '#073b4c'], '#102027', '#fffdf4'),
+  palette('dusk', ['#5e548e', '#9f86c0', '#e0b1cb', '#f7a072', '#ffd6a5'], '#231942', '#fbf7ff'),
 ];
 
 export function hexToRgb(hex: string): [number, number, number] {

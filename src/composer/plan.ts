@@ -302,7 +302,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   } else {
     // Nothing but style words, verbs or adjectives: no subject to draw.
     const words = tokens.map((t) => t.text).filter((w) => !PICTURE_WORDS.has(w));
-    throw new ComposerMiss(words.length > 0 ? words : [prompt.trim() || prompt]);
+    throw new ComposerMiss(words.length > 0 ? words : [prompt]);
   }
 
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));

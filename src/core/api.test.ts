@@ -25,6 +25,7 @@ describe('generationRequestSchema', () => {
       theme: 'default',
       quality: 'low',
       privacy: 'public',
+      count: 1,
     });
   });
 

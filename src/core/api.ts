@@ -3,6 +3,7 @@ import { CREDIT_PACKS, PLANS } from './catalog';
 import {
   GALLERY_MAX_PAGE_SIZE,
   GALLERY_PAGE_SIZE,
+  MAX_VARIATIONS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './constants';
@@ -10,7 +11,7 @@ import { EMAIL_PATTERN } from './credentials';
 import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
-import { PROMPT_MAX_LENGTH } from './prompt';
+import { normalisePrompt, PROMPT_MAX_LENGTH } from './prompt';
 import { isSafeRedirectPath } from './redirect';
 import { isStorableText } from './text';
 import { TIERS } from './tiers';
@@ -33,12 +34,19 @@ export const tierSchema = z.enum(TIERS);
 
 export const generationRequestSchema = z.object({
   prompt: safeText({ error: MESSAGES.enterDescription })
-    .trim()
+    .overwrite(normalisePrompt)
     .min(1, MESSAGES.enterDescription)
     .max(PROMPT_MAX_LENGTH, MESSAGES.promptTooLong),
   theme: themeIdSchema.default('default'),
   quality: qualitySchema.default('low'),
   privacy: privacySchema.default('public'),
+  /** Variations: pictures from this one prompt, each counted; more than 1 on Premium and Enterprise. */
+  count: z
+    .number({ error: MESSAGES.variationsCount })
+    .int(MESSAGES.variationsCount)
+    .min(1, MESSAGES.variationsCount)
+    .max(MAX_VARIATIONS, MESSAGES.variationsCount)
+    .default(1),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
@@ -66,6 +74,24 @@ export const generatedImageViewSchema = z.object({
   subjects: z.array(drawnSubjectSchema).optional(),
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
+
+const queuedGenerationSchema = z.object({
+  id: z.string(),
+  status: z.literal('queued'),
+  /** Credits this picture uses (0 or 1), refunded if it fails. */
+  cost: z.number().int(),
+});
+
+/** `POST /api/generations` → 202: the first picture as before, and every picture of the request. */
+export const generationCreatedSchema = queuedGenerationSchema.extend({
+  /** Groups the pictures of one request. */
+  batchId: z.string(),
+  /** Every picture asked for, the first included, in order; each is read and followed by its own id. */
+  variations: z.array(queuedGenerationSchema),
+  /** Credits the whole request uses. */
+  totalCost: z.number().int(),
+});
+export type GenerationCreated = z.infer<typeof generationCreatedSchema>;
 
 export const generationStatusSchema = z.object({
   id: z.string(),

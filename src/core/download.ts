@@ -66,10 +66,12 @@ export const DOWNLOAD_MESSAGES = {
   jpgTransparency: 'JPEG has no transparency: choose PNG or WebP for a transparent or sticker download',
 } as const;
 
-// Query strings arrive as strings; sizes are coerced and must be one of the listed values.
+// Query strings arrive as strings; sizes are coerced and must be one of the listed values. The enum in
+// .meta() is what the OpenAPI document lists: its generator shows only the coerced number's side.
 const sizeSchema = z.coerce
   .number({ error: DOWNLOAD_MESSAGES.size })
-  .pipe(z.literal(DOWNLOAD_SIZES, { error: DOWNLOAD_MESSAGES.size }));
+  .pipe(z.literal(DOWNLOAD_SIZES, { error: DOWNLOAD_MESSAGES.size }))
+  .meta({ enum: [...DOWNLOAD_SIZES] });
 
 /** Shape of `GET /images/:id/download` query (each field defaults: png, 1024, original). */
 export const downloadQuerySchema = z.object({

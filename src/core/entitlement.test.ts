@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkEntitlement, describeCost, describeUsage, imagesLeft } from './entitlement';
+import {
+  checkEntitlement,
+  checkVariations,
+  describeCost,
+  describeUsage,
+  describeVariationsCost,
+  imagesLeft,
+} from './entitlement';
 import { DEFAULT_OPTIONS, type GenerationOptions } from './options';
 import type { Tier } from './tiers';
 
@@ -170,5 +177,73 @@ describe('imagesLeft', () => {
     expect(imagesLeft('free', 9)).toBe(0);
     expect(imagesLeft('basic', 0)).toBe(30);
     expect(imagesLeft('enterprise', 10_000)).toBeNull();
+  });
+});
+
+describe('checkVariations', () => {
+  const ask = (tier: Tier, imagesUsed: number, credits: number, count: number, options = plain) =>
+    checkVariations({ tier, imagesUsed, credits, options, count });
+
+  it('counts each picture: included within the allowance, 1 credit each past it', () => {
+    expect(ask('premium', 0, 0, 4)).toEqual({ allowed: true, costs: [0, 0, 0, 0], total: 0 });
+    expect(ask('premium', 96, 0, 4)).toEqual({ allowed: true, costs: [0, 0, 0, 0], total: 0 });
+    expect(ask('premium', 98, 5, 4)).toEqual({ allowed: true, costs: [0, 0, 1, 1], total: 2 });
+    expect(ask('premium', 100, 4, 4)).toEqual({ allowed: true, costs: [1, 1, 1, 1], total: 4 });
+    expect(ask('enterprise', 5000, 0, 4, premiumVariants[3])).toEqual({
+      allowed: true,
+      costs: [0, 0, 0, 0],
+      total: 0,
+    });
+  });
+
+  it('is all or nothing: says how many still fit when only some do', () => {
+    expect(ask('premium', 98, 0, 4)).toEqual({
+      allowed: false,
+      code: 'variations_do_not_fit',
+      message: 'You can make 2 more images this month — ask for 2 or fewer, or buy credits.',
+    });
+    // Allowance and credits together: 1 left in the month plus 1 credit.
+    expect(ask('premium', 99, 1, 3)).toMatchObject({
+      allowed: false,
+      message: 'You can make 2 more images this month — ask for 2 or fewer, or buy credits.',
+    });
+    expect(ask('premium', 100, 1, 2)).toMatchObject({
+      allowed: false,
+      message: 'You can make 1 more image this month — ask for 1 or fewer, or buy credits.',
+    });
+  });
+
+  it('gives the one-picture refusal when not even one fits, and reads as checkEntitlement for 1', () => {
+    expect(ask('premium', 100, 0, 4)).toEqual(
+      checkEntitlement({ tier: 'premium', imagesUsed: 100, credits: 0, options: plain }),
+    );
+    expect(ask('premium', 100, 0, 4)).toMatchObject({
+      code: 'monthly_limit_reached',
+      message: limitMessage(100),
+    });
+    expect(ask('free', 0, 0, 1, premiumVariants[0])).toMatchObject({ allowed: false, message: PREMIUM });
+    expect(ask('free', 0, 1, 1, premiumVariants[0])).toEqual({ allowed: true, costs: [1], total: 1 });
+  });
+});
+
+describe('describeVariationsCost', () => {
+  const line = (tier: Tier, imagesUsed: number, credits: number, count: number) =>
+    describeVariationsCost({ tier, imagesUsed, credits, options: plain, count });
+
+  it('counts the pictures in the cost line', () => {
+    expect(line('premium', 96, 0, 4)).toBe('4 images — 4 of 100 left this month');
+    expect(line('premium', 98, 5, 4)).toBe('4 images — 2 of 100 left this month, 2 more use 1 credit each');
+    expect(line('premium', 99, 5, 2)).toBe('2 images — 1 of 100 left this month, 1 more uses 1 credit');
+    expect(line('premium', 100, 5, 3)).toBe('3 images — monthly images used, each uses 1 credit');
+    expect(line('enterprise', 10, 0, 4)).toBe('4 images — Enterprise plan, Unlimited');
+    expect(line('premium', 98, 0, 4)).toBe(
+      'You can make 2 more images this month — ask for 2 or fewer, or buy credits.',
+    );
+  });
+
+  it('reads as describeCost for one picture', () => {
+    expect(line('premium', 3, 0, 1)).toBe(
+      describeCost({ tier: 'premium', imagesUsed: 3, credits: 0, options: plain }),
+    );
   });
 });

@@ -11,7 +11,10 @@ export type EntitlementInput = {
 };
 
 export type EntitlementReason = 'included' | 'premium-credit' | 'over-limit-credit';
-export type EntitlementRefusalCode = 'premium_requires_credit' | 'monthly_limit_reached';
+export type EntitlementRefusalCode =
+  | 'premium_requires_credit'
+  | 'monthly_limit_reached'
+  | 'variations_do_not_fit';
 
 export type EntitlementAllowed = { allowed: true; cost: 0 | 1; reason: EntitlementReason };
 export type EntitlementRefused = { allowed: false; code: EntitlementRefusalCode; message: string };
@@ -55,6 +58,56 @@ export function checkEntitlement(input: EntitlementInput): Entitlement {
   if (isPaidTier(tier) || !usesPremiumOptions(options)) return INCLUDED;
   if (hasCredit(credits)) return { allowed: true, cost: 1, reason: 'premium-credit' };
   return { allowed: false, code: 'premium_requires_credit', message: MESSAGES.premiumRequiresCredit };
+}
+
+export type VariationsInput = EntitlementInput & {
+  /** Pictures asked for in one request (1–4; who may ask for more than 1 is maxVariations'). */
+  count: number;
+};
+export type VariationsEntitlement =
+  | { allowed: true /** Credits each picture uses, in order. */; costs: (0 | 1)[]; total: number }
+  | EntitlementRefused;
+
+/**
+ * Whether all `count` pictures of one request may be made now, and what each costs: picture n is
+ * judged by checkEntitlement as if the n-1 before it were already counted and paid for, so each
+ * counts against the allowance and, past it, uses its own credit. All or nothing: when only some
+ * fit, the refusal says how many the member can still make; when none fits, it is the
+ * single-picture refusal.
+ */
+export function checkVariations(input: VariationsInput): VariationsEntitlement {
+  const costs: (0 | 1)[] = [];
+  let credits = input.credits;
+  for (let n = 0; n < input.count; n++) {
+    const picture = checkEntitlement({ ...input, imagesUsed: input.imagesUsed + n, credits });
+    if (!picture.allowed) {
+      if (n === 0) return picture;
+      return { allowed: false, code: 'variations_do_not_fit', message: MESSAGES.variationsDoNotFit(n) };
+    }
+    costs.push(picture.cost);
+    credits -= picture.cost;
+  }
+  return { allowed: true, costs, total: costs.reduce<number>((sum, cost) => sum + cost, 0) };
+}
+
+/**
+ * The cost line for several pictures: '4 images — 4 of 100 left this month', '4 images — 2 of
+ * 100 left this month, 2 more use 1 credit each', '3 images — monthly images used, each uses 1
+ * credit', '4 images — Enterprise plan, Unlimited', or the refusal message. One picture reads as
+ * describeCost.
+ */
+export function describeVariationsCost(input: VariationsInput): string {
+  if (input.count <= 1) return describeCost(input);
+  const result = checkVariations(input);
+  if (!result.allowed) return result.message;
+  const images = `${input.count} images`;
+  const limit = monthlyImageLimit(input.tier);
+  if (limit === null) return `${images} — ${tierLabel(input.tier)} plan, Unlimited`;
+  if (result.total === input.count) return `${images} — monthly images used, each uses 1 credit`;
+  const left = `${imagesLeft(input.tier, input.imagesUsed)} of ${limit} left this month`;
+  if (result.total === 0) return `${images} — ${left}`;
+  const paid = result.total === 1 ? '1 more uses 1 credit' : `${result.total} more use 1 credit each`;
+  return `${images} — ${left}, ${paid}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { MAX_VARIATIONS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
 
 /**
  * Every user-facing text that code (server or web) needs, in one place so the server's
@@ -41,6 +41,12 @@ export const MESSAGES = {
   /** Ours: the cost line when the monthly images are used and a credit pays for this one. */
   overLimitUsesCredit: 'Monthly images used — this one uses 1 credit',
   usesOneCredit: 'Uses 1 credit',
+  /** Ours: variations (several pictures from one request) are Premium's and Enterprise's. */
+  variationsNeedPremium: `Several pictures from one prompt are part of the Premium plan. Upgrade to Premium to ask for up to ${MAX_VARIATIONS} at once.`,
+  variationsCount: `Ask for 1 to ${MAX_VARIATIONS} pictures`,
+  /** Ours: all the asked-for variations must fit (allowance and credits), or none is made. */
+  variationsDoNotFit: (left: number) =>
+    `You can make ${left} more ${left === 1 ? 'image' : 'images'} this month — ask for ${left} or fewer, or buy credits.`,
   /** Ours: a free member without credits asks to make a public picture private. */
   privacyRequiresCredit:
     'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',

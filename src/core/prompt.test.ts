@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import { generationRequestSchema } from './api';
 import { THEME_IDS } from './options';
 import {
   buildClipartPrompt,
   cleanPrompt,
+  normalisePrompt,
   PROMPT_MAX_LENGTH,
   SAMPLE_PROMPTS,
   THEME_STYLE_PHRASES,
 } from './prompt';
+
+describe('normalisePrompt', () => {
+  it('drops surrounding whitespace and keeps the rest as typed', () => {
+    expect(normalisePrompt('  a fox  ')).toBe('a fox');
+    expect(normalisePrompt('\n\ta fox\n  in   the snow\r\n')).toBe('a fox\n  in   the snow');
+    expect(normalisePrompt('   ')).toBe('');
+  });
+
+  it('is what the generation request stores, and normalising again changes nothing', () => {
+    const typed = ' \u00a0A lighthouse,  waves\u3000';
+    const stored = generationRequestSchema.parse({ prompt: typed }).prompt;
+    expect(stored).toBe(normalisePrompt(typed));
+    expect(stored).toBe('A lighthouse,  waves');
+    expect(normalisePrompt(stored)).toBe(stored);
+  });
+
+  it('is measured after normalising: spaces round a full-length prompt are not counted', () => {
+    const full = 'a'.repeat(PROMPT_MAX_LENGTH);
+    expect(generationRequestSchema.safeParse({ prompt: `  ${full}  ` }).success).toBe(true);
+    expect(generationRequestSchema.safeParse({ prompt: `${full}a` }).success).toBe(false);
+  });
+});
 
 describe('cleanPrompt', () => {
   it.each([

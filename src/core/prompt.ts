@@ -2,6 +2,15 @@ import type { ThemeId } from './options';
 
 export const PROMPT_MAX_LENGTH = 1000;
 
+/**
+ * The one place what a person typed is normalised: the request schema runs it, and everything
+ * after (storage, ledger, cleaning, the provider, the image check) takes its result as it is.
+ * Only surrounding whitespace goes: history and the gallery show the prompt as it was typed.
+ */
+export function normalisePrompt(typed: string): string {
+  return typed.trim();
+}
+
 export const SAMPLE_PROMPTS: readonly string[] = [
   'Cute cartoon animal',
   'Robot assistant',
@@ -60,12 +69,12 @@ function tidy(text: string): string {
       .replace(/(?:[\s,;]+(?:and|with|or|on|in|against))+\s*([.!?]?)$/i, '$1')
       .replace(/^[\s,;.]+/, '')
       .replace(/[\s,;]+$/, '')
-      .trim()
   );
 }
 
 /**
- * The user's description without what it says about the background, trimmed and tidied.
+ * The (normalised) prompt without what it says about the background, with the gaps left by the
+ * removed phrases closed up: whitespace runs collapse and stray commas go.
  * If nothing but background talk was written, the original (tidied) text is kept rather
  * than sending an empty subject.
  */
@@ -85,10 +94,10 @@ export const THEME_STYLE_PHRASES: Readonly<Record<ThemeId, string>> = {
   pixel: 'Style: pixel art on a crisp low-resolution grid with a limited retro 8-bit palette.',
 };
 
-/** The text sent to the image model: the cleaned subject inside fixed clipart instructions. */
+/** The text sent to the image model: the cleaned subject (cleanPrompt) inside fixed clipart instructions. */
 export function buildClipartPrompt(cleaned: string, theme: ThemeId): string {
   const style = THEME_STYLE_PHRASES[theme] ?? THEME_STYLE_PHRASES.default;
-  const subject = cleaned.trim().replace(/[\s.!?;,]+$/, '');
+  const subject = cleaned.replace(/[\s.!?;,]+$/, '');
   return [
     `Clipart illustration of: ${subject}.`,
     style,

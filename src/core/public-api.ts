@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { generatedImageViewSchema, generationStatusSchema, safeText } from './api';
+import { generatedImageViewSchema, generationCreatedSchema, generationStatusSchema, safeText } from './api';
 import { tierLabel } from './tiers';
 
 // Enterprise's API keys and the public REST API (/api/v1). The server validates with these
@@ -75,15 +75,8 @@ export const apiImageSchema = generatedImageViewSchema
   .meta({ id: 'Image' });
 export type ApiImage = z.infer<typeof apiImageSchema>;
 
-/** `POST /api/v1/generations` → 202. */
-export const apiGenerationCreatedSchema = z
-  .object({
-    id: z.string(),
-    status: z.literal('queued'),
-    /** Credits this generation costs (0 or 1), refunded if it fails. */
-    cost: z.number().int(),
-  })
-  .meta({ id: 'GenerationCreated' });
+/** `POST /api/v1/generations` → 202: the first picture, and every picture when `count` asked for several. */
+export const apiGenerationCreatedSchema = generationCreatedSchema.meta({ id: 'GenerationCreated' });
 export type ApiGenerationCreated = z.infer<typeof apiGenerationCreatedSchema>;
 
 /** `GET /api/v1/generations/:id`. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { isPaidTier, isTier, monthlyImageLimit, TIERS, tierFromPlanId, tierLabel } from './tiers';
+import {
+  isPaidTier,
+  isTier,
+  maxVariations,
+  monthlyImageLimit,
+  TIERS,
+  tierFromPlanId,
+  tierLabel,
+} from './tiers';
 
 describe('tiers', () => {
   it('lists the four tiers in order', () => {
@@ -40,5 +48,14 @@ describe('tiers', () => {
     expect(isTier('basic')).toBe(true);
     expect(isTier('pro')).toBe(false);
     expect(isTier(3)).toBe(false);
+  });
+
+  it('lets only Premium and Enterprise ask for several pictures at once (up to 4)', () => {
+    expect(Object.fromEntries(TIERS.map((tier) => [tier, maxVariations(tier)]))).toEqual({
+      free: 1,
+      basic: 1,
+      premium: 4,
+      enterprise: 4,
+    });
   });
 });

@@ -1,3 +1,5 @@
+import { MAX_VARIATIONS } from './constants';
+
 export const TIERS = ['free', 'basic', 'premium', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
 
@@ -50,6 +52,11 @@ export function tierLabel(tier: Tier): string {
  */
 export function jobPriority(tier: Tier): number {
   return tier === 'enterprise' ? 1 : 0;
+}
+
+/** How many pictures one request may ask for on this plan: several on Premium and Enterprise, else 1. */
+export function maxVariations(tier: Tier): number {
+  return tier === 'premium' || tier === 'enterprise' ? MAX_VARIATIONS : 1;
 }
 
 /** API keys and the REST API (/api/v1) are Enterprise's. */

@@ -34,9 +34,9 @@ export function truncate(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max).join('')}...` : text;
 }
 
-/** Credit ledger description: the prompt cut to 50 characters (SPEC §9), no ellipsis. */
+/** Credit ledger description: the (normalised) prompt cut to 50 characters (SPEC §9), no ellipsis. */
 export function ledgerDescription(prompt: string): string {
-  return Array.from(prompt.trim()).slice(0, LEDGER_DESCRIPTION_LENGTH).join('');
+  return Array.from(prompt).slice(0, LEDGER_DESCRIPTION_LENGTH).join('');
 }
 
 /**

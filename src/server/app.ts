@@ -11,7 +11,8 @@ import { authRoutes } from './auth/routes';
 import { sessionHint } from './auth/session-hint';
 import { throttleMemberAction } from './auth/throttle';
 import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
-import { mountBilling } from './billing/mount';
+import { billingRoutes } from './billing/routes';
+import { testCheckoutRoutes } from './billing/test-checkout-page';
 import { contactRoutes } from './contact/routes';
 import { dataExportRoutes } from './data-export/routes';
 import { devRoutes } from './dev/routes';
@@ -21,7 +22,8 @@ import { AppError, errorBody, toErrorResponse } from './http/errors';
 import { type RequestVars, requestLog } from './http/request-log';
 import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
-import { mountImages } from './images/mount';
+import { imageFileRoutes } from './images/file-routes';
+import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './images/routes';
 import { appMeta, metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
@@ -56,27 +58,37 @@ export function createApp(deps: Deps) {
     }),
   );
 
+  // Every feature's routes, each under the paths it owns (a feature may own several), before the
+  // /api/* 404 and the SPA fallback.
+  const db = deps.database.db;
+
+  // health: /api/health (liveness) and /api/ready (readiness)
   app.route(
     '/api',
     healthRoutes({ database: deps.database, version: deps.version, checks: deps.healthChecks }),
   );
+
+  // auth: Better Auth (sign-up, sign-in, sessions, password reset)
   app.route(
     '/api/auth',
     authRoutes({
       auth: deps.auth,
-      db: deps.database.db,
+      db,
       rateLimiter: deps.rateLimiter,
       trustedProxyHops: config.trustedProxyHops,
       onMemberCreated: createMemberRecords,
     }),
   );
 
+  // meta: what the web app may know about this deployment (image model, payments)
   app.route('/api/meta', metaRoutes({ config, imageProvider: deps.imageProvider, version: deps.version }));
+
+  // account: the member's profile, settings and account deletion
   app.route(
     '/api/me',
     accountRoutes({
       auth: deps.auth,
-      db: deps.database.db,
+      db,
       deletions: deps.deletions,
       galleryCache: deps.galleryCache,
       throttleDeletion: throttleMemberAction(
@@ -85,45 +97,65 @@ export function createApp(deps: Deps) {
       ),
       // A paid subscription is cancelled first; if that fails the account stays, and the member can retry.
       onAccountDeleting: (userId) =>
-        cancelSubscriptionForDeletedAccount(
-          { db: deps.database.db, payments: deps.payments, logger },
-          userId,
-        ),
+        cancelSubscriptionForDeletedAccount({ db, payments: deps.payments, logger }, userId),
     }),
   );
+
+  // data-export: the member's data and images as one download
   app.route(
     '/api/data-export',
-    dataExportRoutes({
-      db: deps.database.db,
-      auth: deps.auth,
-      storage: deps.storage,
-      rateLimiter: deps.rateLimiter,
-    }),
+    dataExportRoutes({ db, auth: deps.auth, storage: deps.storage, rateLimiter: deps.rateLimiter }),
   );
+
+  // contact: the contact form
   app.route(
     '/api/contact',
     contactRoutes({
-      db: deps.database.db,
+      db,
       auth: deps.auth,
       rateLimiter: deps.rateLimiter,
       trustedProxyHops: config.trustedProxyHops,
     }),
   );
+
+  // generation: start a generation, its status and its progress stream
   app.route(
     '/api/generations',
     generationRoutes({
       auth: deps.auth,
-      db: deps.database.db,
+      db,
       moderation: deps.moderation,
       events: deps.events,
       jobs: deps.jobs,
     }),
   );
-  app.route('/api/keys', apiKeyRoutes({ db: deps.database.db, auth: deps.auth }));
+
+  // images: the files and their variants, the lists, owner actions and the share page
+  const images = {
+    db,
+    auth: deps.auth,
+    storage: deps.storage,
+    deletions: deps.deletions,
+    galleryCache: deps.galleryCache,
+  };
+  app.route('/images', imageFileRoutes({ ...images, publicImageBaseUrl: config.publicImageBaseUrl }));
+  app.route('/api/gallery', galleryRoutes(images));
+  app.route('/api/history', historyRoutes(images));
+  app.route('/api/images', imageApiRoutes(images));
+  app.route('/api/share', shareRoutes(images));
+  app.route('/i', sharePageRoutes({ ...images, spa, publicUrl: config.publicUrl }));
+
+  // billing: checkout, its confirmation, the portal and webhooks; and the embedded test checkout
+  const billing = { config, db, auth: deps.auth, payments: deps.payments, logger };
+  app.route('/api/billing', billingRoutes(billing));
+  app.route('/checkout/test', testCheckoutRoutes(billing));
+
+  // api-keys: Enterprise members' keys; public-api: the REST API they open, and its document
+  app.route('/api/keys', apiKeyRoutes({ db, auth: deps.auth }));
   app.route(
     '/api/v1',
     publicApiRoutes({
-      db: deps.database.db,
+      db,
       moderation: deps.moderation,
       events: deps.events,
       jobs: deps.jobs,
@@ -135,19 +167,9 @@ export function createApp(deps: Deps) {
     }),
   );
   app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
-  if (!config.isProduction) app.route('/dev', devRoutes({ db: deps.database.db }));
 
-  mountImages(app, {
-    db: deps.database.db,
-    auth: deps.auth,
-    storage: deps.storage,
-    deletions: deps.deletions,
-    galleryCache: deps.galleryCache,
-    spa,
-    config,
-  });
-
-  mountBilling(app, { config, db: deps.database.db, auth: deps.auth, payments: deps.payments, logger });
+  // dev: the mail outbox as a page, never in production
+  if (!config.isProduction) app.route('/dev', devRoutes({ db }));
 
   app.all('/api/*', () => {
     throw new AppError(404, 'not_found', 'No such API endpoint');

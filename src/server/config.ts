@@ -89,6 +89,7 @@ const envSchema = z.object({
   DATA_DIR: optionalText,
   WEB_DIR: optionalText,
   DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  DATABASE_POOL_SIZE: integer('DATABASE_POOL_SIZE', 1, 1000, 10),
   PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
   LOG_LEVEL: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   LOG_FORMAT: optionalText.pipe(
@@ -279,7 +280,7 @@ function buildConfig(e: ParsedEnv, cwd: string) {
       timeoutMs: e.JOB_TIMEOUT_SECONDS * 1000,
     },
     database: e.DATABASE_URL
-      ? ({ kind: 'postgres', url: e.DATABASE_URL } as const)
+      ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ kind: 'pglite', dir: path.join(dataDir, 'db') } as const),
     images: {
       provider,

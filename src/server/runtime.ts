@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { VALIDATION_PAUSE_MS } from '../core/constants';
 import { createApp } from './app';
 import { type Auth, createAuth } from './auth/auth';
-import { createPayments, type Payments } from './billing/payments';
+import { createPayments, logPaymentsMode, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
 import { createAnalysisCheck } from './generation/checks/analysis';
@@ -170,7 +170,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     overrides.database ??
     (await openDatabase(
       config.database.kind === 'postgres'
-        ? { kind: 'postgres', url: config.database.url }
+        ? { kind: 'postgres', url: config.database.url, max: config.database.poolSize }
         : { kind: 'pglite', dir: config.database.dir },
     ));
   try {
@@ -266,6 +266,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       postgresUrl: database.pool?.options.connectionString,
       logger,
     });
+    const payments = overrides.payments ?? createPayments(config);
+    logPaymentsMode({ config, payments, logger });
     const deps: Deps = {
       config,
       logger,
@@ -281,7 +283,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       events,
       jobs,
       thumbnails,
-      payments: overrides.payments ?? createPayments(config),
+      payments,
       healthChecks,
       galleryCache,
       webDir: path.resolve(overrides.webDir ?? config.webDir ?? DEFAULT_WEB_DIR),

@@ -110,20 +110,22 @@ describe('API keys', () => {
     expect(rows[0]).toEqual({ n: 0 });
   });
 
-  it('stops a key working when its owner leaves Enterprise, and lets them still revoke it', async () => {
+  it('revokes the keys of an owner whose Enterprise ran out without a plan change, telling why once', async () => {
     app = await createTestApp();
     const member = await enterpriseMember(app);
     const key = await createKey(app, member);
+    // No billing event: the stored plan simply no longer includes the API (as a lapsed period).
     await setTier(app, member.user.id, 'premium');
 
     const res = await v1(app, key.key, '/images');
     expect(res.status).toBe(403);
     expect((await res.json()).error.message).toContain('Enterprise plan');
-    const listed = await (await app.request('/api/keys', { cookie: member.cookie })).json();
-    expect(listed.keys.map((k: { id: string }) => k.id)).toEqual([key.id]);
-    expect(
-      (await app.request(`/api/keys/${key.id}`, { method: 'DELETE', cookie: member.cookie })).status,
-    ).toBe(204);
+    // Revoked by that request: Enterprise again does not bring it back.
+    await setTier(app, member.user.id, 'enterprise');
+    const again = await v1(app, key.key, '/images');
+    expect(again.status).toBe(401);
+    expect((await again.json()).error.code).toBe('invalid_api_key');
+    expect((await (await app.request('/api/keys', { cookie: member.cookie })).json()).keys).toEqual([]);
   });
 
   it('checks the name, caps the number of keys and needs a session from our own origin', async () => {

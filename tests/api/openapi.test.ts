@@ -9,7 +9,11 @@ import { createKey, enterpriseMember, generateWithKey, v1 } from './support';
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
 type Operation = {
   operationId: string;
-  parameters?: Array<{ name: string; in: string }>;
+  parameters?: Array<{
+    name: string;
+    in: string;
+    schema?: { type?: string; enum?: Array<string | number>; minimum?: number; maximum?: number };
+  }>;
   requestBody?: { content: Record<string, { example?: unknown }> };
   responses: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
   'x-codeSamples'?: Array<{ lang: string; source: string }>;
@@ -134,5 +138,36 @@ describe('the OpenAPI document', () => {
         expect(body).toEqual({ error: { code: expect.any(String), message: expect.any(String) } });
       }
     }
+  });
+
+  it('says which values each query parameter takes: every listed value is answered, an unlisted one is refused', async () => {
+    const checked: string[] = [];
+    for (const { path, method, op } of operations()) {
+      for (const param of op.parameters?.filter((p) => p.in === 'query') ?? []) {
+        const what = `${op.operationId}?${param.name}`;
+        const schema = param.schema ?? {};
+        // Every query parameter of /api/v1 is restricted, so the document must say to what.
+        const listed = schema.enum ?? [schema.minimum, schema.maximum].filter((v) => v !== undefined);
+        expect(listed.length, `${what} lists no allowed values`).toBeGreaterThan(0);
+        const refused = schema.enum
+          ? [typeof schema.enum[0] === 'number' ? Number(schema.enum[0]) + 1 : 'not-a-listed-value']
+          : [
+              ...(schema.minimum !== undefined ? [schema.minimum - 1] : []),
+              ...(schema.maximum !== undefined ? [schema.maximum + 1] : []),
+            ];
+        for (const value of listed) {
+          const res = await send(key, method, `${urlFor(path, op)}?${param.name}=${value}`, op);
+          expect(res.status, `${what}=${value}`).toBe(200);
+          await res.arrayBuffer();
+        }
+        for (const value of refused) {
+          const res = await send(key, method, `${urlFor(path, op)}?${param.name}=${value}`, op);
+          expect(res.status, `${what}=${value}`).toBe(400);
+          await res.arrayBuffer();
+        }
+        checked.push(param.name);
+      }
+    }
+    expect(checked.sort()).toEqual(['format', 'page', 'pageSize', 'size', 'variant']);
   });
 });

@@ -192,7 +192,15 @@ describe('/api/v1 operations', () => {
       json: { prompt: 'a cat', theme: 'watercolor', privacy: 'private' },
     });
     expect(premium.status).toBe(202);
-    expect(await premium.json()).toEqual({ id: expect.any(String), status: 'queued', cost: 0 });
+    const created = await premium.json();
+    expect(created).toEqual({
+      id: expect.any(String),
+      status: 'queued',
+      cost: 0,
+      batchId: expect.any(String),
+      variations: [{ id: created.id, status: 'queued', cost: 0 }],
+      totalCost: 0,
+    });
 
     // The same moderation as the app: refused before anything is counted, with the app's answer.
     const body = { prompt: 'nsfw cat' };

@@ -1,12 +1,14 @@
 // "Download my data": the zip holds every picture (original PNG, SVG where one exists, no
 // thumbnails) and a JSON that matches the member's history and credit ledger; it is streamed,
 // needs a session and is rate limited.
+import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
 import { addCredits } from '../../src/server/credits/service';
 import type { DataExport } from '../../src/server/data-export/service';
 import { imageKeys } from '../../src/server/storage/storage';
+import { createKey, enterpriseMember, v1 } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 
 let t: TestApp | undefined;
@@ -60,6 +62,7 @@ describe('GET /api/data-export', () => {
     const data = JSON.parse(Buffer.from(files['clipsmith-data.json']).toString('utf8')) as DataExport;
     expect(data.account).toMatchObject({ id: member.user.id, email: 'exporter@example.com' });
     expect(data.plan).toMatchObject({ tier: 'free', imagesThisMonth: 2 });
+    expect(data.apiKeys).toEqual([]);
 
     const history = (await (await t.request('/api/history', { cookie: member.cookie })).json()) as {
       items: Array<{ id: string; prompt: string; privacy: string; createdAt: string; hasVector: boolean }>;
@@ -95,6 +98,57 @@ describe('GET /api/data-export', () => {
       ].sort(),
     );
     expect(names.some((n) => n.includes(theirs.id) || n.includes('thumb'))).toBe(false);
+  });
+
+  it('lists the API keys with name, prefix and times, revoked ones marked, and never a secret or hash', async () => {
+    t = await createTestApp({ overrides: { background: false } });
+    const member = await enterpriseMember(t);
+    const other = await enterpriseMember(t);
+    const used = await createKey(t, member, 'Build server');
+    const revoked = await createKey(t, member, 'Old laptop');
+    const theirs = await createKey(t, other, 'Not mine');
+    expect((await v1(t, used.key, '/images')).status).toBe(200);
+    expect(
+      (await t.request(`/api/keys/${revoked.id}`, { method: 'DELETE', cookie: member.cookie })).status,
+    ).toBe(204);
+    const listed = (await (await t.request('/api/keys', { cookie: member.cookie })).json()).keys;
+
+    const res = await t.request('/api/data-export', { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
+    const json = Buffer.from(files['clipsmith-data.json']).toString('utf8');
+    const data = JSON.parse(json) as DataExport;
+    expect(data.apiKeys).toEqual([
+      {
+        name: 'Build server',
+        prefix: used.prefix,
+        createdAt: used.createdAt,
+        lastUsedAt: listed[0].lastUsedAt,
+        revokedAt: null,
+      },
+      {
+        name: 'Old laptop',
+        prefix: revoked.prefix,
+        createdAt: revoked.createdAt,
+        lastUsedAt: null,
+        revokedAt: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(data.apiKeys[0].lastUsedAt!)).not.toBeNaN();
+    expect(Date.parse(data.apiKeys[1].revokedAt!)).toBeGreaterThanOrEqual(Date.parse(revoked.createdAt));
+
+    // Nothing in the whole archive gives a key away: not the secret part, not its stored hash.
+    const archive = Object.values(files).map((bytes) => Buffer.from(bytes).toString('latin1'));
+    for (const key of [used, revoked, theirs]) {
+      const secret = key.key.slice(key.prefix.length);
+      const hash = createHash('sha256').update(key.key).digest('hex');
+      for (const text of archive) {
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain(hash);
+      }
+    }
+    expect(json).not.toContain('Not mine');
+    expect(json).not.toMatch(/"(hash|key|secret)"/);
   });
 
   it('streams: the first bytes leave before every picture has been read from storage', async () => {

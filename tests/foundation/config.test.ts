@@ -42,6 +42,17 @@ describe('configuration', () => {
     );
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE, 10 by default', () => {
+    const url = 'postgres://app@db.example.com:5432/clipsmith';
+    expect(loadConfig({ DATABASE_URL: url }).database).toEqual({ kind: 'postgres', url, poolSize: 10 });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '25' }).database).toMatchObject({
+      poolSize: 25,
+    });
+    expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '0' })).toThrow(
+      'DATABASE_POOL_SIZE must be a number between 1 and 1000, got "0"',
+    );
+  });
+
   it('requires a real MAIL_FROM in production, not the development .local sender', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://clip.example.com' };
     expect(() => loadConfig(production)).toThrow(/^MAIL_FROM must be set in production/);

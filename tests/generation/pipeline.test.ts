@@ -151,7 +151,14 @@ describe('POST /api/generations', () => {
     const res = await generate(app, cookie, { prompt: 'a happy cat on a white background' });
     expect(res.status).toBe(202);
     const created = await res.json();
-    expect(created).toEqual({ id: expect.any(String), status: 'queued', cost: 0 });
+    expect(created).toEqual({
+      id: expect.any(String),
+      status: 'queued',
+      cost: 0,
+      batchId: expect.any(String),
+      variations: [{ id: created.id, status: 'queued', cost: 0 }],
+      totalCost: 0,
+    });
     expect(await readUsage(app.deps.database.db, user.id)).toBe(1);
 
     const done = await finished(app, cookie, created.id);

@@ -12,7 +12,7 @@ import {
 } from '../../core/public-api';
 import { hasApiAccess } from '../../core/tiers';
 import { effectiveTier } from '../credits/service';
-import type { Database } from '../db/client';
+import type { Database, DbExecutor } from '../db/client';
 import { type ApiKeyRow, apiKeys, users } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
@@ -58,7 +58,7 @@ export async function createApiKey(opts: {
     const [{ count }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(apiKeys)
-      .where(eq(apiKeys.userId, opts.userId));
+      .where(and(eq(apiKeys.userId, opts.userId), isNull(apiKeys.revokedAt)));
     if (count >= MAX_API_KEYS) throw new AppError(409, 'too_many_api_keys', API_MESSAGES.tooManyKeys);
     const [inserted] = await tx
       .insert(apiKeys)
@@ -74,27 +74,40 @@ export async function createApiKey(opts: {
   return { id: row.id, name: row.name, prefix: row.prefix, createdAt: row.createdAt.toISOString(), key };
 }
 
-/**
- * The member's keys, newest first, without secrets. Open to every plan: a member who left
- * Enterprise can still see and revoke the keys they made (which no longer work meanwhile).
- */
+/** The member's working keys, newest first, without secrets (revoked ones are gone for good). */
 export async function listApiKeys(opts: { db: Database; userId: string }): Promise<ApiKey[]> {
   const rows = await opts.db
     .select()
     .from(apiKeys)
-    .where(eq(apiKeys.userId, opts.userId))
+    .where(and(eq(apiKeys.userId, opts.userId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
   return rows.map(keyView);
 }
 
-/** Revokes at once: the row goes, so the very next request with the key is refused. */
+/** Revokes at once: the very next request with the key is refused. */
 export async function revokeApiKey(opts: { db: Database; userId: string; id: string }): Promise<void> {
   if (!isUuid(opts.id)) throw notFound(API_MESSAGES.keyNotFound);
-  const deleted = await opts.db
-    .delete(apiKeys)
-    .where(and(eq(apiKeys.id, opts.id), eq(apiKeys.userId, opts.userId)))
+  const revoked = await opts.db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.id, opts.id), eq(apiKeys.userId, opts.userId), isNull(apiKeys.revokedAt)))
     .returning({ id: apiKeys.id });
-  if (deleted.length === 0) throw notFound(API_MESSAGES.keyNotFound);
+  if (revoked.length === 0) throw notFound(API_MESSAGES.keyNotFound);
+}
+
+/**
+ * Revokes all the member's keys when their plan (as it applies now) no longer includes the API,
+ * so that buying Enterprise again does not bring old, perhaps forgotten, keys back to life. Run
+ * after every change of plan, in the same transaction. Returns how many keys it revoked.
+ */
+export async function revokeKeysWithoutApiAccess(db: DbExecutor, userId: string): Promise<number> {
+  if (hasApiAccess(await effectiveTier(db, userId))) return 0;
+  const revoked = await db
+    .update(apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return revoked.length;
 }
 
 export type ApiCaller = { keyId: string; userId: string };
@@ -109,7 +122,7 @@ export async function findApiKeyOwner(
   const candidates = await db
     .select({ id: apiKeys.id, userId: apiKeys.userId, hash: apiKeys.hash })
     .from(apiKeys)
-    .where(eq(apiKeys.prefix, presented.slice(0, VISIBLE_LENGTH)));
+    .where(and(eq(apiKeys.prefix, presented.slice(0, VISIBLE_LENGTH)), isNull(apiKeys.revokedAt)));
   const presentedDigest = digest(presented);
   const match = candidates.find((row) => {
     const stored = Buffer.from(row.hash, 'hex');
@@ -128,7 +141,9 @@ export async function findApiKeyOwner(
 
 /**
  * The caller of an /api/v1 request: a current key whose owner still has Enterprise. 401 for a
- * missing, malformed, unknown or revoked key; 403 when the owner's plan no longer includes the API.
+ * missing, malformed, unknown or revoked key. 403 when the owner's plan no longer includes the API
+ * though no plan change revoked the key (a paid period that ran out): the owner's keys are revoked
+ * then, so from the next request on they answer 401 like any revoked key.
  */
 export async function authenticateApiKey(
   db: Database,
@@ -143,6 +158,6 @@ export async function authenticateApiKey(
       'WWW-Authenticate': 'Bearer error="invalid_token"',
     });
   }
-  await requireApiAccess(db, caller.userId);
+  if ((await revokeKeysWithoutApiAccess(db, caller.userId)) > 0) throw enterpriseRequired();
   return caller;
 }

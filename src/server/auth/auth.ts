@@ -11,6 +11,7 @@ import { scopedDatabase, whenCommitted } from '../db/tx-scope';
 import type { Logger } from '../logger';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from '../mail/templates';
+import { hashPasswordOnce } from './password-hash';
 import { createSessionReader } from './session-reader';
 
 export const SESSION_DAYS = 30;
@@ -105,6 +106,8 @@ export function createAuth(opts: {
       // (no session; "check your e-mail"), the same password hashing, and an e-mail each: a link
       // that finishes the sign-up, or a note to the owner. See docs/security.md.
       requireEmailVerification: true,
+      // Sign-up hashes before its transaction opens (password-hash.ts); verifying stays Better Auth's.
+      password: { hash: hashPasswordOnce },
       async onExistingUserSignUp({ user }) {
         void tellOwnerOfSignUpAttempt(user.email).catch((err: unknown) => {
           logger.error({ err, to: user.email, kind: 'sign-up-attempt' }, 'e-mail not recorded');

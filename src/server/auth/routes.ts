@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { emailSchema, passwordSchema, type SignUpResult, safeText } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import type { Database, Tx } from '../db/client';
+import { isDatabaseBusy } from '../db/errors';
 import { users } from '../db/schema';
 import { runInTransactionScope } from '../db/tx-scope';
 import { AppError, errorBody, readJson } from '../http/errors';
@@ -27,6 +28,7 @@ import {
 } from '../platform/rate-limit';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { clientIp } from './client-ip';
+import { withPasswordHashed } from './password-hash';
 import { passwordWeakness } from './password-policy';
 
 // Only these Better Auth endpoints are reachable; account deletion and profile edits are ours.
@@ -160,20 +162,29 @@ export function authRoutes(deps: {
     const request = withJsonBody(c.req.raw, { ...body, name: body.name ?? '' });
     try {
       const afterCommit: Array<() => void> = [];
-      await db.transaction(async (tx) => {
-        const answer = await runInTransactionScope(tx, () => auth.handler(forAuth(c, request)), afterCommit);
-        if (!answer.ok) throw new SignUpRefused(answer);
-        const { user } = (await answer.json()) as { user: { id: string } };
-        // For a taken address Better Auth answers with a made-up user (and mails the owner): only
-        // a new row gets member records. Both ways ask the database once, so both take as long.
-        const [created] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id));
-        if (created) await deps.onMemberCreated(tx, created.id);
-      });
+      // The password is hashed before the transaction takes a pooled connection, not while it holds one.
+      await withPasswordHashed(body.password, () =>
+        db.transaction(async (tx) => {
+          const answer = await runInTransactionScope(
+            tx,
+            () => auth.handler(forAuth(c, request)),
+            afterCommit,
+          );
+          if (!answer.ok) throw new SignUpRefused(answer);
+          const { user } = (await answer.json()) as { user: { id: string } };
+          // For a taken address Better Auth answers with a made-up user (and mails the owner): only
+          // a new row gets member records. Both ways ask the database once, so both take as long.
+          const [created] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id));
+          if (created) await deps.onMemberCreated(tx, created.id);
+        }),
+      );
       for (const run of afterCommit) run();
       // The same answer whether the address was new or taken: no session until the e-mail link.
       return c.json({ status: 'confirmation_sent' } satisfies SignUpResult);
     } catch (error) {
       if (error instanceof SignUpRefused) return inOurErrorShape(error.response);
+      // No connection in time: answered as busy (503) by the error handler; nothing was created.
+      if (isDatabaseBusy(error)) throw error;
       c.get('log').error({ err: error }, 'sign-up failed; nothing was created');
       throw new AppError(500, 'sign_up_failed', 'Failed to create an account. Please try again.');
     }

@@ -1,5 +1,6 @@
 // The member side of billing: who a provider object belongs to, and going back to Free.
 import { and, eq } from 'drizzle-orm';
+import { revokeKeysWithoutApiAccess } from '../api-keys/service';
 import type { DbExecutor } from '../db/client';
 import { memberships, users } from '../db/schema';
 
@@ -15,6 +16,15 @@ export async function memberOfCustomer(db: DbExecutor, customerId: string): Prom
     .from(memberships)
     .where(eq(memberships.stripeCustomerId, customerId));
   return m?.userId ?? null;
+}
+
+/**
+ * What follows every change of a member's plan, in the same transaction as the change: leaving
+ * Enterprise (by cancelling, a portal downgrade, a lapsed payment or an operator) revokes the
+ * member's API keys, so a later Enterprise plan starts with new keys. Returns how many it revoked.
+ */
+export async function planChanged(db: DbExecutor, userId: string): Promise<number> {
+  return revokeKeysWithoutApiAccess(db, userId);
 }
 
 /**
@@ -40,5 +50,6 @@ export async function downgradeToFree(
     })
     .where(where)
     .returning({ userId: memberships.userId });
+  if (changed.length > 0) await planChanged(db, opts.userId);
   return changed.length > 0;
 }

@@ -1,6 +1,7 @@
 // Picks the payments adapter from PAYMENTS: Stripe, the embedded local test checkout, or none.
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config';
+import type { Logger } from '../logger';
 import { PAYMENTS_OFF_MESSAGE } from './messages';
 import { PaymentProviderError, type Payments, WebhookSignatureError } from './ports';
 import { createStripePayments } from './stripe';
@@ -70,4 +71,60 @@ export function createPayments(config: Pick<Config, 'payments'>): Payments {
   const { mode, stripe } = config.payments;
   if (mode === 'stripe' && stripe) return createStripePayments(stripe);
   return mode === 'test' ? createTestPayments() : createDisabledPayments();
+}
+
+const PRICE_VARIABLES = {
+  plans: {
+    basic: 'STRIPE_PRICE_BASIC',
+    premium: 'STRIPE_PRICE_PREMIUM',
+    enterprise: 'STRIPE_PRICE_ENTERPRISE',
+  },
+  packs: {
+    starter: 'STRIPE_PRICE_PACK_STARTER',
+    creator: 'STRIPE_PRICE_PACK_CREATOR',
+    pro: 'STRIPE_PRICE_PACK_PRO',
+  },
+} as const;
+
+/** Says at start-up how purchases are paid on this server, and what is missing for it. */
+export function logPaymentsMode(deps: {
+  config: Pick<Config, 'stripePrices' | 'isProduction' | 'payments'>;
+  payments: Payments;
+  logger: Logger;
+}): void {
+  const { config, logger } = deps;
+  for (const warning of config.payments.deprecations) logger.warn(`payments: ${warning}`);
+  switch (deps.payments.kind) {
+    case 'stripe': {
+      const { plans, packs } = config.stripePrices;
+      const unset = [
+        ...Object.entries(PRICE_VARIABLES.plans).filter(([id]) => !plans[id as keyof typeof plans]),
+        ...Object.entries(PRICE_VARIABLES.packs).filter(([id]) => !packs[id as keyof typeof packs]),
+      ].map(([, name]) => name);
+      logger.info('payments: Stripe Checkout');
+      if (unset.length > 0) logger.warn(`payments: not for sale until set: ${unset.join(', ')}`);
+      if (!config.payments.stripe?.webhookSecret) {
+        logger.warn('payments: STRIPE_WEBHOOK_SECRET is not set, so Stripe webhooks are refused');
+      }
+      return;
+    }
+    case 'test':
+      if (config.isProduction) {
+        logger.warn(
+          'payments: PAYMENTS=test in production: purchases use the local test checkout and cost nothing',
+        );
+      } else {
+        logger.info('payments: local test checkout (no real payment)');
+      }
+      return;
+    case 'off':
+      if (config.payments.setting === 'off')
+        logger.info('payments: off (PAYMENTS=off), purchases are unavailable');
+      else {
+        logger.warn(
+          'payments: off, because STRIPE_SECRET_KEY is not set in production; checkout answers "Payments are not set up". Set STRIPE_SECRET_KEY (or PAYMENTS=test for a demo without real payments)',
+        );
+      }
+      return;
+  }
 }

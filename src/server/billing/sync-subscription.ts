@@ -9,7 +9,7 @@ import { isPaidTier, type Tier } from '../../core/tiers';
 import type { Tx } from '../db/client';
 import { checkoutSessions, memberships, paymentLedger } from '../db/schema';
 import type { BillingDeps, EventOutcome } from './deps';
-import { downgradeToFree, memberOfCustomer, userExists } from './membership';
+import { downgradeToFree, memberOfCustomer, planChanged, userExists } from './membership';
 import { claimEvent, markSubscriptionEnded, subscriptionEnded } from './payment-events';
 import type { SubscriptionState } from './ports';
 
@@ -106,6 +106,7 @@ export async function applySubscription(
       target: memberships.userId,
       set: { ...state, stripeCustomerId: sql`coalesce(${memberships.stripeCustomerId}, ${sub.customerId})` },
     });
+  await planChanged(tx, userId);
   if (access.grantsPlan) {
     // A checkout whose first payment was pending is complete once its subscription is paid.
     await tx

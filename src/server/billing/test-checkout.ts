@@ -8,7 +8,7 @@ import { checkoutSessions, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { BillingDeps } from './deps';
 import { fulfilCheckout, ownCheckout } from './fulfil-checkout';
-import { downgradeToFree } from './membership';
+import { downgradeToFree, planChanged } from './membership';
 import { BILLING_MESSAGES } from './messages';
 import { assertNotSubscribed } from './start-checkout';
 
@@ -72,6 +72,7 @@ export async function switchTestPlan(
     .update(memberships)
     .set({ tier: plan.tier, updatedAt: new Date() })
     .where(eq(memberships.userId, opts.userId));
+  await planChanged(deps.db, opts.userId);
 }
 
 /** The test "portal" cancels the plan at once. */

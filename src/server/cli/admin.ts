@@ -1,6 +1,7 @@
 // Operator commands (no admin UI): `npm run admin -- <command> …`.
 import { eq } from 'drizzle-orm';
 import { isTier, TIERS } from '../../core/tiers';
+import { planChanged } from '../billing/membership';
 import { ConfigError, loadConfig } from '../config';
 import { addCredits, getBalance, membershipView } from '../credits/service';
 import { type Database, DatabaseUnavailableError, openDatabase, runMigrations } from '../db/client';
@@ -70,15 +71,20 @@ export async function runAdmin(
     const tier = rest[0]?.toLowerCase();
     if (!isTier(tier))
       throw new CliError(`The plan must be one of ${TIERS.join(', ')}, got "${rest[0] ?? ''}".`);
-    await db
-      .insert(memberships)
-      .values({ userId: user.id, tier, status: 'active' })
-      .onConflictDoUpdate({
-        target: memberships.userId,
-        // Set by hand: no billing period, so the plan does not lapse.
-        set: { tier, status: 'active', currentPeriodEnd: null, updatedAt: new Date() },
-      });
-    out(`${user.email} is now on the ${tier} plan.`);
+    const revoked = await db.transaction(async (tx) => {
+      await tx
+        .insert(memberships)
+        .values({ userId: user.id, tier, status: 'active' })
+        .onConflictDoUpdate({
+          target: memberships.userId,
+          // Set by hand: no billing period, so the plan does not lapse.
+          set: { tier, status: 'active', currentPeriodEnd: null, updatedAt: new Date() },
+        });
+      return planChanged(tx, user.id);
+    });
+    out(
+      `${user.email} is now on the ${tier} plan.${revoked > 0 ? ` ${revoked} API key${revoked === 1 ? '' : 's'} revoked.` : ''}`,
+    );
     return;
   }
   const m = await membershipView(db, user.id);

@@ -50,8 +50,8 @@ export async function readUsage(db: DbExecutor, userId: string, month = monthKey
 }
 
 /**
- * Adds one image to the month and reads what the entitlement rules need, in one statement: the
- * count before this image, the tier that applies now and the credit balance. The upsert locks
+ * Adds `images` (one request's pictures) to the month and reads what the entitlement rules need,
+ * in one statement: the count before them, the tier that applies now and the credit balance. The upsert locks
  * this month's usage row, so concurrent requests of one member queue here. The tier and balance
  * come from the statement's snapshot; a spend that follows is itself conditional on the balance.
  */
@@ -60,6 +60,7 @@ export async function reserveUsage(
   userId: string,
   month: string,
   now = new Date(),
+  images = 1,
 ): Promise<{ used: number; tier: Tier; credits: number }> {
   const [row] = await queryRows<{
     count: number;
@@ -70,8 +71,8 @@ export async function reserveUsage(
   }>(
     db,
     sql`with reserved as (
-      insert into ${imageUsage} (user_id, month, count) values (${userId}, ${month}, 1)
-      on conflict (user_id, month) do update set count = ${imageUsage}.count + 1, updated_at = now()
+      insert into ${imageUsage} (user_id, month, count) values (${userId}, ${month}, ${images})
+      on conflict (user_id, month) do update set count = ${imageUsage}.count + ${images}, updated_at = now()
       returning count
     )
     select reserved.count, m.tier, m.status, m.current_period_end as "end", c.balance
@@ -82,7 +83,11 @@ export async function reserveUsage(
   const membership = row.tier
     ? { tier: row.tier, status: row.status ?? '', end: row.end ? new Date(row.end) : null }
     : null;
-  return { used: Number(row.count) - 1, tier: tierOf(membership, now), credits: Number(row.balance ?? 0) };
+  return {
+    used: Number(row.count) - images,
+    tier: tierOf(membership, now),
+    credits: Number(row.balance ?? 0),
+  };
 }
 
 /** Gives back an image reserved by a generation that failed. */

@@ -1,11 +1,11 @@
 // "Download my data": one zip with every picture the member made (the original PNG, and the SVG
-// where one exists) and a JSON of their account, plan, credit ledger and history. Streamed: the
+// where one exists) and a JSON of their account, plan, credit ledger, API keys and history. Streamed: the
 // archive is written as the client reads it, one picture at a time, never whole in memory.
 import { asc, desc, eq } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { getMe } from '../account/service';
 import type { Database } from '../db/client';
-import { creditTransactions, generatedImages, users } from '../db/schema';
+import { apiKeys, creditTransactions, generatedImages, users } from '../db/schema';
 import { imageKeys, type Storage } from '../storage/storage';
 
 export const DATA_FILE = 'clipsmith-data.json';
@@ -37,6 +37,14 @@ export type DataExport = {
     balance: number;
     ledger: Array<{ type: string; amount: number; description: string; createdAt: string }>;
   };
+  /** Every key the member made, revoked ones included; never the key or its hash. */
+  apiKeys: Array<{
+    name: string;
+    prefix: string;
+    createdAt: string;
+    lastUsedAt: string | null;
+    revokedAt: string | null;
+  }>;
   history: Array<{
     id: string;
     prompt: string;
@@ -56,6 +64,18 @@ async function collect(db: Database, userId: string, now: Date) {
     .from(creditTransactions)
     .where(eq(creditTransactions.userId, userId))
     .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id));
+  // Named columns only: the hash must not reach the export even by accident.
+  const keys = await db
+    .select({
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(asc(apiKeys.createdAt), asc(apiKeys.id));
   const images = await db
     .select()
     .from(generatedImages)
@@ -87,6 +107,13 @@ async function collect(db: Database, userId: string, now: Date) {
         createdAt: t.createdAt.toISOString(),
       })),
     },
+    apiKeys: keys.map((k) => ({
+      name: k.name,
+      prefix: k.prefix,
+      createdAt: k.createdAt.toISOString(),
+      lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+      revokedAt: k.revokedAt?.toISOString() ?? null,
+    })),
     history: images.map((image) => ({
       id: image.id,
       prompt: image.prompt,

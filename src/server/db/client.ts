@@ -38,10 +38,17 @@ export class DatabaseUnavailableError extends Error {
 export type DatabaseOptions =
   | { kind: 'pglite'; dir: string }
   | { kind: 'pglite-memory'; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; max?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections in the pool (10 by default; DATABASE_POOL_SIZE). */
+      max?: number;
+      /** How long a query waits for a free pooled connection before it fails as busy (5 s). */
+      connectionWaitMs?: number;
+    };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  if (options.kind === 'postgres') return openPostgres(options.url, options.max);
+  if (options.kind === 'postgres') return openPostgres(options.url, options.max, options.connectionWaitMs);
   if (options.kind === 'pglite-memory') {
     const client = await PGlite.create({ loadDataDir: options.loadDataDir });
     return fromPglite(client);
@@ -73,8 +80,8 @@ function fromPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
   };
 }
 
-async function openPostgres(url: string, max = 10): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+async function openPostgres(url: string, max = 10, connectionWaitMs = 5000): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: connectionWaitMs });
   // An idle client that loses its server emits 'error'; without a listener the process would crash.
   pool.on('error', () => {});
   try {

@@ -42,6 +42,7 @@ export type ImageCheckResult = { ok: boolean; reason: string };
 /** "Triple Validation": is this a usable clipart picture of the prompt? */
 export type ImageCheck = {
   name: string;
+  /** `prompt` is the cleaned one (cleanPrompt): one line, trimmed, without background talk. */
   check(input: { png: Buffer; prompt: string; signal?: AbortSignal }): Promise<ImageCheckResult>;
 };
 

@@ -2,12 +2,12 @@
 // only inside transactions; see docs/decisions/004-credit-ledger.md.
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
-import type { GenerationRequest, GenerationStatus } from '../../core/api';
-import { checkEntitlement } from '../../core/entitlement';
+import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
+import { checkVariations } from '../../core/entitlement';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
-import { jobPriority } from '../../core/tiers';
+import { jobPriority, maxVariations } from '../../core/tiers';
 import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, releaseUsage, reserveUsage, spendCredits } from '../credits/service';
 import type { Database } from '../db/client';
@@ -26,15 +26,20 @@ export const STUCK_MESSAGE = 'This generation stopped unexpectedly. Any credit i
 export const TIMED_OUT_MESSAGE =
   'This generation took too long and was stopped. Any credit it used has been refunded.';
 
-export type CreatedGeneration = { id: string; status: 'queued'; cost: number };
-
+/**
+ * Queues the pictures one request asks for (1, or up to 4 variations on Premium and Enterprise):
+ * each its own row, seed, job and cost, grouped by a batch id. All or nothing, in one transaction:
+ * every picture is counted and paid for, or the request is refused and nothing is reserved.
+ */
 export async function createGeneration(
   deps: { db: Database; moderation: Moderation; events: GenerationEvents; jobs: JobRunner },
   opts: { userId: string; request: GenerationRequest; now?: Date },
-): Promise<CreatedGeneration> {
+): Promise<GenerationCreated> {
   const { request } = opts;
-  // The typed prompt is kept as typed (it is what history and the gallery show); only the cleaned one,
-  // without what it says about the background, goes to the provider.
+  const count = request.count;
+  // The prompt comes normalised by the request schema (core/prompt.ts normalisePrompt) and is stored
+  // as it is (history and the gallery show it); only the cleaned one, without what it says about
+  // the background, goes to the provider.
   const prompt = request.prompt;
   const cleanedPrompt = cleanPrompt(prompt);
   // Moderation runs before anything is reserved: a declined prompt costs nothing. It reads what was
@@ -42,50 +47,73 @@ export async function createGeneration(
   const verdict = await deps.moderation.check(prompt);
   if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
 
-  const id = randomUUID();
+  const batchId = randomUUID();
+  const ids = Array.from({ length: count }, () => randomUUID());
+  const seeds = distinctSeeds(count);
   const month = monthKey(opts.now);
   const options = { theme: request.theme, quality: request.quality, privacy: request.privacy };
-  const job = await deps.db.transaction(async (tx) => {
-    // Reserving locks this month's usage row, so concurrent requests of one member queue here.
-    const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now);
-    const entitlement = checkEntitlement({ tier, imagesUsed: used, credits, options });
+  const batch = await deps.db.transaction(async (tx) => {
+    // Reserving locks this month's usage row, so concurrent requests of one member queue here;
+    // every picture is counted at once (a refusal below rolls the count back).
+    const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now, count);
+    if (count > maxVariations(tier))
+      throw new AppError(403, 'variations_need_premium', MESSAGES.variationsNeedPremium);
+    const entitlement = checkVariations({ tier, imagesUsed: used, credits, options, count });
     if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
-    if (entitlement.cost > 0) {
+    // Each picture pays its own credit, referenced by its own id, so a failure refunds only it.
+    let spent = 0;
+    for (const [n, cost] of entitlement.costs.entries()) {
+      if (cost === 0) continue;
       const left = await spendCredits(tx, {
         userId: opts.userId,
-        amount: entitlement.cost,
+        amount: cost,
         description: ledgerDescription(prompt),
-        referenceId: id,
+        referenceId: ids[n],
       });
       if (left === null) {
         // A concurrent request spent the credit first: refuse with the message the balance now gives.
-        const balance = await getBalance(tx, opts.userId);
-        const again = checkEntitlement({ tier, imagesUsed: used, credits: balance, options });
+        const balance = (await getBalance(tx, opts.userId)) + spent;
+        const again = checkVariations({ tier, imagesUsed: used, credits: balance, options, count });
         if (!again.allowed) throw new AppError(402, again.code, again.message);
         throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
       }
+      spent += cost;
     }
-    await tx.insert(generations).values({
-      id,
-      userId: opts.userId,
-      prompt,
-      cleanedPrompt,
-      finalPrompt: buildClipartPrompt(cleanedPrompt, request.theme),
-      theme: request.theme,
-      quality: request.quality,
-      privacy: request.privacy,
-      seed: randomInt(0, 2 ** 31 - 1),
-      cost: entitlement.cost,
-      usageMonth: month,
-    });
-    const queued = { id, priority: jobPriority(tier) };
-    // On pg-boss the queue entry commits with the row: no job row without its queue entry.
-    await deps.jobs.add(tx, queued);
-    return { queued, cost: entitlement.cost };
+    const finalPrompt = buildClipartPrompt(cleanedPrompt, request.theme);
+    await tx.insert(generations).values(
+      ids.map((id, n) => ({
+        id,
+        userId: opts.userId,
+        prompt,
+        cleanedPrompt,
+        finalPrompt,
+        theme: request.theme,
+        quality: request.quality,
+        privacy: request.privacy,
+        seed: seeds[n],
+        batchId,
+        cost: entitlement.costs[n],
+        usageMonth: month,
+      })),
+    );
+    const queued = ids.map((id) => ({ id, priority: jobPriority(tier) }));
+    // On pg-boss the queue entries commit with the rows: no job row without its queue entry.
+    for (const job of queued) await deps.jobs.add(tx, job);
+    return { queued, costs: entitlement.costs, total: entitlement.total };
   });
-  deps.events.publish(id);
-  deps.jobs.enqueue(job.queued);
-  return { id, status: 'queued', cost: job.cost };
+  for (const job of batch.queued) {
+    deps.events.publish(job.id);
+    deps.jobs.enqueue(job);
+  }
+  const variations = ids.map((id, n) => ({ id, status: 'queued' as const, cost: batch.costs[n] }));
+  return { ...variations[0], batchId, variations, totalCost: batch.total };
+}
+
+/** A seed per picture, all different, so variations of one prompt differ. */
+function distinctSeeds(count: number): number[] {
+  const seeds = new Set<number>();
+  while (seeds.size < count) seeds.add(randomInt(0, 2 ** 31 - 1));
+  return [...seeds];
 }
 
 export async function getGeneration(

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '../db/errors';
 import type { Logger } from '../logger';
 
 export class AppError extends Error {
@@ -38,6 +39,13 @@ export function toErrorResponse(c: Context, error: unknown, log: Logger) {
       errorBody(codeForStatus(status), error.message || 'Request failed'),
       status as ContentfulStatusCode,
     );
+  }
+  if (isDatabaseBusy(error)) {
+    // A burst larger than the connection pool: a clean "try again", not a failure.
+    log.warn({ err: error }, 'database busy: no connection within the pool wait');
+    return c.json(errorBody('busy', 'We are busy right now. Please try again in a moment.'), 503, {
+      'Retry-After': String(BUSY_RETRY_AFTER_SECONDS),
+    });
   }
   log.error({ err: error }, 'unhandled error');
   return c.json(errorBody('internal_error', 'Something went wrong on our side. Please try again.'), 500);

@@ -44,7 +44,7 @@ export type ApiOperation = {
 const ERROR_TEXT: Record<number, string> = {
   400: 'The request is not valid (the message says what to change).',
   401: 'The API key is missing, not valid, or revoked.',
-  402: 'The monthly allowance or credits do not cover this generation.',
+  402: 'The monthly allowance or credits do not cover this generation (or all of its variations).',
   403: "The key owner's plan no longer includes the API (Enterprise).",
   404: "No such id among the key owner's own (another member's ids answer the same).",
   413: 'The request body is larger than 1 MB.',
@@ -54,6 +54,12 @@ const ERROR_TEXT: Record<number, string> = {
 
 const idParam = (what: string) => z.object({ id: z.string().describe(`The ${what}'s id (a UUID).`) });
 
+/** A GET of one of the key owner's own generations or images by id: 403 without the API, 404 otherwise. */
+const readById = (
+  pathId: NonNullable<ApiOperation['pathId']>,
+  op: Pick<ApiOperation, 'operationId' | 'path' | 'summary' | 'description' | 'success'>,
+): ApiOperation => ({ ...op, method: 'get', errors: [403, 404], pathId });
+
 export const API_OPERATIONS: ApiOperation[] = [
   {
     operationId: 'createGeneration',
@@ -61,24 +67,26 @@ export const API_OPERATIONS: ApiOperation[] = [
     path: '/api/v1/generations',
     summary: 'Start a generation',
     description:
-      'Queues one picture, with the same rules and costs as the generator in the app. Poll the generation until its status is succeeded or failed (a failed one is refunded).',
+      'Queues one picture, or up to 4 variations of one prompt with `count` (Premium and Enterprise; each its own generation, counted and paid for like one picture, all or none), with the same rules and costs as the generator in the app. Poll each generation until its status is succeeded or failed (a failed one is refunded).',
     success: { status: 202, json: apiGenerationCreatedSchema },
     errors: [400, 402, 403, 413, 422],
     body: {
       schema: generationRequest,
-      example: { prompt: 'a lighthouse on a rocky island at sunset', theme: 'default', privacy: 'private' },
+      example: {
+        prompt: 'a lighthouse on a rocky island at sunset',
+        theme: 'default',
+        privacy: 'private',
+        count: 2,
+      },
     },
   },
-  {
+  readById('generation', {
     operationId: 'getGeneration',
-    method: 'get',
     path: '/api/v1/generations/{id}',
     summary: 'Read a generation',
     description: 'Where a generation stands; once succeeded it carries the image.',
     success: { status: 200, json: apiGenerationSchema },
-    errors: [403, 404],
-    pathId: 'generation',
-  },
+  }),
   {
     operationId: 'listImages',
     method: 'get',
@@ -89,26 +97,20 @@ export const API_OPERATIONS: ApiOperation[] = [
     errors: [400, 403],
     query: apiImagesQuerySchema,
   },
-  {
+  readById('image', {
     operationId: 'getImage',
-    method: 'get',
     path: '/api/v1/images/{id}',
     summary: 'Read an image',
     description: 'One of your images, with the URLs of its file and downloads.',
     success: { status: 200, json: apiImageSchema },
-    errors: [403, 404],
-    pathId: 'image',
-  },
-  {
+  }),
+  readById('image', {
     operationId: 'getImageFile',
-    method: 'get',
     path: '/api/v1/images/{id}/original.png',
     summary: 'Fetch the original PNG',
     description: 'The picture as generated: a 1024 × 1024 PNG.',
     success: { status: 200, files: ['image/png'] },
-    errors: [403, 404],
-    pathId: 'image',
-  },
+  }),
   {
     operationId: 'downloadImage',
     method: 'get',

@@ -1,10 +1,11 @@
-import { LayoutDashboardIcon, LogOutIcon, MenuIcon, SettingsIcon, SparklesIcon, XIcon } from 'lucide-react';
+import { LayoutDashboardIcon, LogOutIcon, MenuIcon, SettingsIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { displayName } from '../../core/user';
 import { useSession } from '../lib/session';
 import { cn } from '../lib/utils';
 import { BrandLink } from './brand-logo';
+import { CreateButton } from './create-button';
 import { Button } from './ui/button';
 import { Skeleton } from './ui/skeleton';
 import { UserAvatar } from './user-avatar';
@@ -93,12 +94,7 @@ export function TopNav() {
           )}
           {signedIn && (
             <>
-              <Button asChild size="sm">
-                <Link to="/create">
-                  <SparklesIcon aria-hidden="true" />
-                  Create Clipart
-                </Link>
-              </Button>
+              <CreateButton size="sm">Create Clipart</CreateButton>
               <Suspense
                 fallback={
                   <span className="flex items-center gap-2 py-1 pr-2 pl-1 text-sm">
@@ -117,13 +113,7 @@ export function TopNav() {
           {status === 'loading' && (
             <Skeleton className="size-9 rounded-full" data-testid="nav-auth-placeholder" />
           )}
-          {signedIn && (
-            <Button asChild size="icon" variant="secondary" aria-label="Create Clipart">
-              <Link to="/create">
-                <SparklesIcon aria-hidden="true" />
-              </Link>
-            </Button>
-          )}
+          {signedIn && <CreateButton size="icon" variant="secondary" aria-label="Create Clipart" />}
           <Button
             ref={toggleRef}
             variant="ghost"
@@ -176,12 +166,7 @@ export function TopNav() {
                     <p className="truncate text-muted-foreground text-sm">{me.user.email}</p>
                   </div>
                 </div>
-                <Button asChild className="my-1">
-                  <Link to="/create">
-                    <SparklesIcon aria-hidden="true" />
-                    Create Clipart
-                  </Link>
-                </Button>
+                <CreateButton className="my-1">Create Clipart</CreateButton>
                 <NavLink to="/dashboard" className={mobileLinkClass}>
                   <LayoutDashboardIcon className="size-5 text-muted-foreground" aria-hidden="true" />
                   Dashboard

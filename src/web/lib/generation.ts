@@ -3,9 +3,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type {
   CreditActivityPage,
   GeneratedImageView,
-  GenerationRequest,
+  GenerationCreated,
+  GenerationRequestInput,
   GenerationStatus,
 } from '../../core/api';
+import { MAX_VARIATIONS } from '../../core/constants';
 import { isGenerationState } from '../../core/generation-states';
 import {
   DEFAULT_OPTIONS,
@@ -30,7 +32,8 @@ import { useSession } from './session';
 // ---------------------------------------------------------------------------------------------
 // Draft
 
-export type GenerationDraft = GenerationOptions & { prompt: string };
+/** `count`: pictures from one request (variations; more than 1 on Premium and Enterprise). */
+export type GenerationDraft = GenerationOptions & { prompt: string; count: number };
 
 const DRAFT_KEY = 'clipsmith.generator.draft';
 
@@ -46,6 +49,13 @@ export function parseDraft(value: unknown): Partial<GenerationDraft> {
   if (isOneOf<ThemeId>(THEME_IDS, raw.theme)) draft.theme = raw.theme;
   if (isOneOf<Quality>(QUALITY_IDS, raw.quality)) draft.quality = raw.quality;
   if (isOneOf<Privacy>(PRIVACY_IDS, raw.privacy)) draft.privacy = raw.privacy;
+  if (
+    typeof raw.count === 'number' &&
+    Number.isInteger(raw.count) &&
+    raw.count >= 1 &&
+    raw.count <= MAX_VARIATIONS
+  )
+    draft.count = raw.count;
   return draft;
 }
 
@@ -91,6 +101,7 @@ export function generatorLink(draft: {
 export function useGenerationDraft() {
   const [draft, setDraft] = useState<GenerationDraft>(() => ({
     prompt: '',
+    count: 1,
     ...DEFAULT_OPTIONS,
     ...readStoredDraft(),
     ...readQueryDraft(),
@@ -112,14 +123,39 @@ export function useGenerationDraft() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// One generation job
+// One generation request: one picture, or several variations each followed on its own
 
-export type JobState =
-  | { stage: 'idle' }
-  | { stage: 'submitting' }
+/** One picture of a request, as far as it has come. */
+export type PictureState =
   | { stage: 'working'; status: GenerationStatus }
   | { stage: 'succeeded'; status: GenerationStatus; image: GeneratedImageView }
-  | { stage: 'failed'; message: string; code?: string; refunded?: boolean };
+  | { stage: 'failed'; message: string; refunded?: boolean };
+
+/**
+ * The request as a whole: 'working' while any picture is, then 'succeeded' (with the first
+ * finished picture) when at least one was made, else 'failed'. `pictures` holds each one.
+ */
+export type JobState =
+  | { stage: 'idle' }
+  | { stage: 'submitting'; count: number }
+  | { stage: 'working'; status: GenerationStatus; pictures: PictureState[] }
+  | { stage: 'succeeded'; status: GenerationStatus; image: GeneratedImageView; pictures: PictureState[] }
+  | { stage: 'failed'; message: string; code?: string; refunded?: boolean; pictures?: PictureState[] };
+
+/** The whole request's state from its pictures' (see JobState). */
+export function requestState(pictures: PictureState[]): JobState {
+  const working = pictures.find((p) => p.stage === 'working');
+  if (working) return { stage: 'working', status: working.status, pictures };
+  const made = pictures.find((p) => p.stage === 'succeeded');
+  if (made) return { stage: 'succeeded', status: made.status, image: made.image, pictures };
+  const failed = pictures.find((p) => p.stage === 'failed');
+  return {
+    stage: 'failed',
+    message: failed?.message ?? 'Failed to generate image',
+    refunded: pictures.some((p) => p.stage === 'failed' && p.refunded),
+    pictures,
+  };
+}
 
 export const IMAGES_QUERY_KEY = ['images'] as const;
 export const RECENT_IMAGES_QUERY_KEY = ['images', 'recent'] as const;
@@ -138,16 +174,81 @@ function parseStatus(data: string): GenerationStatus | null {
   }
 }
 
+/** What a status means for its picture; null while it is still going. */
+function settled(status: GenerationStatus): PictureState | null {
+  if (status.status === 'succeeded' && status.image)
+    return { stage: 'succeeded', status, image: status.image };
+  if (status.status === 'failed' || status.status === 'succeeded')
+    return {
+      stage: 'failed',
+      message: status.error || 'Failed to generate image',
+      refunded: status.cost > 0,
+    };
+  return null;
+}
+
 /**
- * Starts a generation and follows it to the end: POST /api/generations, then the job's event
- * stream (falling back to polling if the stream breaks). Balance, usage, the newest images and
- * the credit activity are re-read when the job is accepted and again when it ends.
+ * Follows one generation to its end: its event stream, falling back to polling if the stream
+ * breaks. Calls `onChange` with each new state of the picture; returns a stop function.
+ */
+function followGeneration(id: string, onChange: (picture: PictureState) => void): () => void {
+  let stopped = false;
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    stopped = true;
+    source?.close();
+    clearTimeout(timer);
+  };
+  const apply = (status: GenerationStatus) => {
+    if (stopped) return;
+    const end = settled(status);
+    if (end) stop();
+    onChange(end ?? { stage: 'working', status });
+  };
+  const poll = async () => {
+    if (stopped) return;
+    try {
+      apply(await api.get<GenerationStatus>(`/api/generations/${id}`));
+    } catch (error) {
+      if (error instanceof ApiError && error.status > 0 && error.status < 500) {
+        stop();
+        onChange({ stage: 'failed', message: errorMessage(error) });
+        return;
+      }
+    }
+    if (!stopped) timer = setTimeout(poll, POLL_MS);
+  };
+
+  if (typeof EventSource === 'undefined') {
+    void poll();
+    return stop;
+  }
+  source = new EventSource(`/api/generations/${id}/events`);
+  source.addEventListener('status', (event) => {
+    const status = parseStatus((event as MessageEvent<string>).data);
+    if (status) apply(status);
+  });
+  // The stream closes after the last event; any other break (proxy timeout, network) falls
+  // back to polling instead of EventSource's own reconnect loop.
+  source.onerror = () => {
+    source?.close();
+    source = null;
+    if (!stopped) timer = setTimeout(poll, 300);
+  };
+  return stop;
+}
+
+/**
+ * Starts a generation request and follows each of its pictures to the end: POST /api/generations,
+ * then every picture's event stream. Balance, usage, the newest images and the credit activity
+ * are re-read when the request is accepted and again as each picture ends.
  */
 export function useGenerationJob() {
   const { refresh } = useSession();
   const queryClient = useQueryClient();
   const [state, setState] = useState<JobState>({ stage: 'idle' });
-  // Everything belonging to the current job; stopping it ignores any late answer.
+  // Everything belonging to the current request; stopping it ignores any late answer.
   const runRef = useRef<{ stop: () => void } | null>(null);
 
   const stopCurrent = useCallback(() => {
@@ -164,20 +265,18 @@ export function useGenerationJob() {
   }, [refresh, queryClient]);
 
   const start = useCallback(
-    async (request: GenerationRequest) => {
+    async (request: GenerationRequestInput) => {
       stopCurrent();
       let stopped = false;
-      let source: EventSource | null = null;
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      const followers: (() => void)[] = [];
       const stop = () => {
         stopped = true;
-        source?.close();
-        clearTimeout(timer);
+        for (const unfollow of followers) unfollow();
       };
       runRef.current = { stop };
-      setState({ stage: 'submitting' });
+      setState({ stage: 'submitting', count: request.count ?? 1 });
 
-      let created: { id: string; status: GenerationStatus['status']; cost: number };
+      let created: GenerationCreated;
       try {
         created = await api.post('/api/generations', request);
       } catch (error) {
@@ -192,60 +291,22 @@ export function useGenerationJob() {
       }
       if (stopped) return;
       refreshAccount();
-      setState({
+      const queued = created.variations;
+      const pictures: PictureState[] = queued.map((v) => ({
         stage: 'working',
-        status: { id: created.id, status: created.status, attempts: 0, cost: created.cost },
-      });
-
-      const apply = (status: GenerationStatus) => {
-        if (stopped) return;
-        if (status.status === 'succeeded' && status.image) {
-          stop();
-          setState({ stage: 'succeeded', status, image: status.image });
-          refreshAccount();
-        } else if (status.status === 'failed' || status.status === 'succeeded') {
-          stop();
-          setState({
-            stage: 'failed',
-            message: status.error || 'Failed to generate image',
-            refunded: status.cost > 0,
-          });
-          refreshAccount();
-        } else {
-          setState({ stage: 'working', status });
-        }
-      };
-
-      const poll = async () => {
-        if (stopped) return;
-        try {
-          apply(await api.get<GenerationStatus>(`/api/generations/${created.id}`));
-        } catch (error) {
-          if (error instanceof ApiError && error.status > 0 && error.status < 500) {
-            stop();
-            setState({ stage: 'failed', message: errorMessage(error) });
-            return;
-          }
-        }
-        if (!stopped) timer = setTimeout(poll, POLL_MS);
-      };
-
-      if (typeof EventSource === 'undefined') {
-        void poll();
-        return;
+        status: { id: v.id, status: v.status, attempts: 0, cost: v.cost },
+      }));
+      setState(requestState(pictures));
+      for (const [n, { id }] of queued.entries()) {
+        followers.push(
+          followGeneration(id, (picture) => {
+            if (stopped) return;
+            pictures[n] = picture;
+            setState(requestState([...pictures]));
+            if (picture.stage !== 'working') refreshAccount();
+          }),
+        );
       }
-      source = new EventSource(`/api/generations/${created.id}/events`);
-      source.addEventListener('status', (event) => {
-        const status = parseStatus((event as MessageEvent<string>).data);
-        if (status) apply(status);
-      });
-      // The stream closes after the last event; any other break (proxy timeout, network) falls
-      // back to polling instead of EventSource's own reconnect loop.
-      source.onerror = () => {
-        source?.close();
-        source = null;
-        if (!stopped) timer = setTimeout(poll, 300);
-      };
     },
     [stopCurrent, refresh, refreshAccount],
   );

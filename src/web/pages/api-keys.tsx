@@ -68,7 +68,9 @@ export default function ApiKeysPage() {
                 <KeyRoundIcon className="size-5 text-primary" aria-hidden="true" />
                 Create a key
               </CardTitle>
-              <CardDescription>Each key works until you revoke it.</CardDescription>
+              <CardDescription>
+                Each key works until you revoke it or your plan leaves Enterprise.
+              </CardDescription>
             </CardHeader>
             <CardContent className="flex flex-col gap-4 px-4 pt-6 sm:px-6">
               {created ? (

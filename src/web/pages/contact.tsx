@@ -2,12 +2,12 @@ import { ClockIcon, LifeBuoyIcon, MailCheckIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { contactMessageSchema } from '../../core/api';
+import { EmailField } from '../components/account/credential-fields';
 import { FormAlert } from '../components/form-message';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
-import { FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
+import { FormField, InputField } from '../components/ui/form-field';
 import { LiveForm } from '../components/ui/live-form';
 import { Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
@@ -38,8 +38,8 @@ export default function ContactPage() {
   const [sending, setSending] = useState(false);
   const [sentTo, setSentTo] = useState<{ name: string; email: string } | null>(null);
 
-  const update = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const update = (field: Field) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -104,31 +104,24 @@ export default function ContactPage() {
                 </h2>
                 {formError && <FormAlert>{formError}</FormAlert>}
                 <div className="grid gap-5 sm:grid-cols-2">
-                  <FormField id="contact-name" label="Name" error={errors.name}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        name="name"
-                        autoComplete="name"
-                        value={values.name}
-                        onChange={update('name')}
-                        disabled={sending}
-                      />
-                    )}
-                  </FormField>
-                  <FormField id="contact-email" label="Email" error={errors.email}>
-                    {(control) => (
-                      <Input
-                        {...control}
-                        name="email"
-                        type="email"
-                        autoComplete="email"
-                        value={values.email}
-                        onChange={update('email')}
-                        disabled={sending}
-                      />
-                    )}
-                  </FormField>
+                  <InputField
+                    id="contact-name"
+                    label="Name"
+                    error={errors.name}
+                    name="name"
+                    autoComplete="name"
+                    value={values.name}
+                    onValue={update('name')}
+                    disabled={sending}
+                  />
+                  <EmailField
+                    id="contact-email"
+                    label="Email"
+                    error={errors.email}
+                    value={values.email}
+                    onValue={update('email')}
+                    disabled={sending}
+                  />
                 </div>
                 <FormField id="contact-message" label="Message" error={errors.message}>
                   {(control) => (
@@ -138,7 +131,7 @@ export default function ContactPage() {
                       rows={6}
                       placeholder="How can we help?"
                       value={values.message}
-                      onChange={update('message')}
+                      onChange={(event) => update('message')(event.target.value)}
                       disabled={sending}
                     />
                   )}

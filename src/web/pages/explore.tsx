@@ -1,12 +1,13 @@
-import { AlertTriangleIcon, ImagesIcon, RefreshCwIcon, SearchXIcon, SparklesIcon } from 'lucide-react';
+import { ImagesIcon, SearchXIcon } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { GALLERY_MAX_PAGE_SIZE } from '../../core/constants';
 import { MESSAGES } from '../../core/messages';
+import { CreateButton } from '../components/create-button';
 import { GalleryCard, GalleryCardSkeleton } from '../components/gallery/gallery-card';
 import { GalleryLightbox } from '../components/gallery/gallery-lightbox';
 import { GalleryToolbar } from '../components/gallery/gallery-toolbar';
-import { StatePanel } from '../components/gallery/state-panel';
+import { LoadFailedPanel, StatePanel } from '../components/gallery/state-panel';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
 import { Spinner } from '../components/ui/spinner';
@@ -131,19 +132,9 @@ export default function ExplorePage() {
               </ul>
             </div>
           ) : gallery.isError && items.length === 0 ? (
-            <StatePanel
-              tone="error"
-              icon={AlertTriangleIcon}
-              title="Something went wrong"
-              actions={
-                <Button variant="outline" onClick={() => gallery.refetch()}>
-                  <RefreshCwIcon aria-hidden="true" />
-                  Try again
-                </Button>
-              }
-            >
+            <LoadFailedPanel title="Something went wrong" onRetry={() => gallery.refetch()}>
               {MESSAGES.galleryLoadFailed(failureReason(gallery.error))}
-            </StatePanel>
+            </LoadFailedPanel>
           ) : items.length === 0 ? (
             q ? (
               <StatePanel
@@ -167,14 +158,7 @@ export default function ExplorePage() {
               <StatePanel
                 icon={ImagesIcon}
                 title={MESSAGES.galleryEmptyTitle}
-                actions={
-                  <Button asChild>
-                    <Link to="/create">
-                      <SparklesIcon aria-hidden="true" />
-                      Create clipart
-                    </Link>
-                  </Button>
-                }
+                actions={<CreateButton>Create clipart</CreateButton>}
               >
                 {MESSAGES.galleryEmptyBody}
               </StatePanel>

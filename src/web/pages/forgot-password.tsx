@@ -3,11 +3,10 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { emailProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
+import { EmailField } from '../components/account/credential-fields';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
-import { FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
 import { LiveForm } from '../components/ui/live-form';
 import { errorMessage } from '../lib/api';
 
@@ -69,22 +68,17 @@ export default function ForgotPasswordPage() {
       ) : (
         <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <FormField id="forgot-email" label="Email address" error={fieldError}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  setFieldError(undefined);
-                }}
-                disabled={submitting}
-                required
-              />
-            )}
-          </FormField>
+          <EmailField
+            id="forgot-email"
+            error={fieldError}
+            value={email}
+            onValue={(value) => {
+              setEmail(value);
+              setFieldError(undefined);
+            }}
+            disabled={submitting}
+            required
+          />
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -1,18 +1,11 @@
-import {
-  AlertTriangleIcon,
-  ArrowLeftIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ImagePlusIcon,
-  RefreshCwIcon,
-  SparklesIcon,
-} from 'lucide-react';
+import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, ImagePlusIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
+import { CreateButton } from '../components/create-button';
 import { HistoryImageActions } from '../components/gallery/history-image-actions';
 import { HistoryTile } from '../components/gallery/history-tile';
-import { StatePanel } from '../components/gallery/state-panel';
+import { LoadFailedPanel, StatePanel } from '../components/gallery/state-panel';
 import { ImagePreviewDialog } from '../components/image-preview-dialog';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
@@ -99,31 +92,14 @@ export default function HistoryPage() {
             <p aria-hidden="true">{MESSAGES.historyLoading}</p>
           </div>
         ) : history.isError && items.length === 0 ? (
-          <StatePanel
-            tone="error"
-            icon={AlertTriangleIcon}
-            title="Your history could not be loaded"
-            actions={
-              <Button variant="outline" onClick={() => history.refetch()}>
-                <RefreshCwIcon aria-hidden="true" />
-                Try again
-              </Button>
-            }
-          >
+          <LoadFailedPanel title="Your history could not be loaded" onRetry={() => history.refetch()}>
             {errorMessage(history.error)}
-          </StatePanel>
+          </LoadFailedPanel>
         ) : items.length === 0 ? (
           <StatePanel
             icon={ImagePlusIcon}
             title={MESSAGES.historyEmpty}
-            actions={
-              <Button asChild>
-                <Link to="/create">
-                  <SparklesIcon aria-hidden="true" />
-                  Create your first clipart
-                </Link>
-              </Button>
-            }
+            actions={<CreateButton>Create your first clipart</CreateButton>}
           >
             Everything you create shows up here, newest first.
           </StatePanel>

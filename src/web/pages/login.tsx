@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { safeRedirectPath } from '../../core/redirect';
+import { EmailField, PasswordField } from '../components/account/credential-fields';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
 import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
@@ -77,34 +77,16 @@ export default function LoginPage() {
         )}
         {fromProtectedPage && <FormAlert variant="info">{MESSAGES.signInToView}</FormAlert>}
         {error && <FormAlert>{error}</FormAlert>}
-        <FormField id="login-email" label="Email address">
-          {(control) => (
-            <Input
-              {...control}
-              type="email"
-              name="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              disabled={submitting}
-              required
-            />
-          )}
-        </FormField>
-        <FormField id="login-password" label="Password">
-          {(control) => (
-            <Input
-              {...control}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              disabled={submitting}
-              required
-            />
-          )}
-        </FormField>
+        <EmailField id="login-email" value={email} onValue={setEmail} disabled={submitting} required />
+        <PasswordField
+          id="login-password"
+          label="Password"
+          name="password"
+          value={password}
+          onValue={setPassword}
+          disabled={submitting}
+          required
+        />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <FormField id="login-remember" label="Remember me" layout="inline">
             {(control) => (

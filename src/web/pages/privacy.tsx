@@ -68,7 +68,8 @@ export default function PrivacyPage() {
           You can see and correct your profile in <Link to="/settings">Account Settings</Link>, make any
           picture private, download all your data and delete your account. &ldquo;Download my data&rdquo;
           gives you a zip of every picture you made (the full-size PNG, and the SVG where there is one) and a
-          file with your account, plan, credit history and prompts.
+          file with your account, plan, credit history, API keys (their names and dates, never the keys) and
+          prompts.
         </p>
 
         <h2>What deleting removes, and how long it takes</h2>
@@ -80,9 +81,9 @@ export default function PrivacyPage() {
             within minutes and at the latest within a day or two.
           </li>
           <li>
-            <strong>Your account:</strong> your sign-in, sessions, profile, membership, monthly usage, credit
-            balance, every picture (as above), the messages you sent us through the contact form, the e-mails
-            we sent you and any password-reset links are deleted at once.
+            <strong>Your account:</strong> your sign-in, sessions, profile, API keys, membership, monthly
+            usage, credit balance, every picture (as above), the messages you sent us through the contact
+            form, the e-mails we sent you and any password-reset links are deleted at once.
           </li>
           <li>
             <strong>What we keep:</strong> the credit ledger rows of your purchases, spends and refunds

@@ -2,11 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
+import { PasswordField } from '../components/account/credential-fields';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
-import { FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
 import { errorMessage } from '../lib/api';
 
 const LINK_EXPIRED = 'This reset link is invalid or has expired. Please request a new one.';
@@ -71,43 +70,33 @@ export default function ResetPasswordPage() {
           </Link>
         </FormAlert>
       )}
-      <FormField
+      <PasswordField
         id="reset-password"
         label="New password"
+        isNew
         error={errors.password}
         hint={MESSAGES.passwordHint}
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
-            }}
-            disabled={submitting}
-            required
-          />
-        )}
-      </FormField>
-      <FormField id="reset-confirm" label="Confirm new password" error={errors.confirm}>
-        {(control) => (
-          <Input
-            {...control}
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(event) => {
-              setConfirm(event.target.value);
-              if (errors.confirm) setErrors((current) => ({ ...current, confirm: undefined }));
-            }}
-            disabled={submitting}
-            required
-          />
-        )}
-      </FormField>
+        value={password}
+        onValue={(value) => {
+          setPassword(value);
+          if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
+        }}
+        disabled={submitting}
+        required
+      />
+      <PasswordField
+        id="reset-confirm"
+        label="Confirm new password"
+        isNew
+        error={errors.confirm}
+        value={confirm}
+        onValue={(value) => {
+          setConfirm(value);
+          if (errors.confirm) setErrors((current) => ({ ...current, confirm: undefined }));
+        }}
+        disabled={submitting}
+        required
+      />
       <Button type="submit" size="lg" className="w-full" disabled={submitting}>
         {submitting ? 'Saving...' : 'Set new password'}
       </Button>

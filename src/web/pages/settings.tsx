@@ -1,4 +1,11 @@
-import { ArchiveIcon, CreditCardIcon, KeyRoundIcon, ShieldAlertIcon, UserRoundIcon } from 'lucide-react';
+import {
+  ArchiveIcon,
+  CreditCardIcon,
+  KeyRoundIcon,
+  type LucideIcon,
+  ShieldAlertIcon,
+  UserRoundIcon,
+} from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasApiAccess, tierLabel } from '../../core/tiers';
@@ -18,30 +25,41 @@ const TITLE = 'Account Settings';
 
 function Section({
   id,
-  icon,
+  icon: Icon,
   title,
   description,
   children,
-  className,
+  danger = false,
 }: {
   id: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   title: string;
   description: string;
   children: ReactNode;
-  className?: string;
+  /** The danger zone: red icon and border. */
+  danger?: boolean;
 }) {
   return (
-    <Card className={className} aria-labelledby={`${id}-title`} role="region">
+    <Card className={danger ? 'border-red-200' : undefined} aria-labelledby={`${id}-title`} role="region">
       <CardHeader className="border-b px-4 sm:px-6">
         <CardTitle as="h2" id={`${id}-title`} className="flex items-center gap-2">
-          {icon}
+          <Icon className={`size-5 ${danger ? 'text-destructive' : 'text-primary'}`} aria-hidden="true" />
           {title}
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className="px-4 pt-6 sm:px-6">{children}</CardContent>
     </Card>
+  );
+}
+
+/** A section's text beside its action; stacked on a phone. */
+function ActionRow({ children, action }: { children: ReactNode; action: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+      {children}
+      {action}
+    </div>
   );
 }
 
@@ -70,7 +88,7 @@ export default function SettingsPage() {
       <div className="mt-8 flex flex-col gap-8">
         <Section
           id="profile"
-          icon={<UserRoundIcon className="size-5 text-primary" aria-hidden="true" />}
+          icon={UserRoundIcon}
           title="Profile Information"
           description="Your name and username as other members see them."
         >
@@ -80,7 +98,7 @@ export default function SettingsPage() {
 
         <Section
           id="billing"
-          icon={<CreditCardIcon className="size-5 text-primary" aria-hidden="true" />}
+          icon={CreditCardIcon}
           title="Billing"
           description="Your plan, this month's images and your credits."
         >
@@ -89,45 +107,48 @@ export default function SettingsPage() {
 
         <Section
           id="api-keys"
-          icon={<KeyRoundIcon className="size-5 text-primary" aria-hidden="true" />}
+          icon={KeyRoundIcon}
           title="API Keys"
           description="Make pictures from your own programs with the REST API."
         >
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <ActionRow
+            action={
+              <Button asChild variant="outline">
+                <Link to="/settings/api-keys">Manage API keys</Link>
+              </Button>
+            }
+          >
             <p className="text-muted-foreground text-sm">
               {hasApiAccess(me.membership.tier)
                 ? 'Create, copy and revoke the keys your programs use.'
                 : `Part of the ${tierLabel('enterprise')} plan.`}
             </p>
-            <Button asChild variant="outline">
-              <Link to="/settings/api-keys">Manage API keys</Link>
-            </Button>
-          </div>
+          </ActionRow>
         </Section>
 
         <Section
           id="your-data"
-          icon={<ArchiveIcon className="size-5 text-primary" aria-hidden="true" />}
+          icon={ArchiveIcon}
           title="Your Data"
           description="Take everything you made with you, on any plan."
         >
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <ActionRow action={<DownloadData />}>
             <p className="text-muted-foreground text-sm">
               A zip of every picture you made (the full-size PNG, and the SVG where there is one) and a file
-              with your account, plan, credit history and prompts.
+              with your account, plan, credit history, API keys (their names and dates, never the keys) and
+              prompts.
             </p>
-            <DownloadData />
-          </div>
+          </ActionRow>
         </Section>
 
         <Section
           id="danger"
-          icon={<ShieldAlertIcon className="size-5 text-destructive" aria-hidden="true" />}
+          icon={ShieldAlertIcon}
           title="Danger Zone"
           description="Actions here cannot be undone."
-          className="border-red-200"
+          danger
         >
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <ActionRow action={<DeleteAccount me={me} />}>
             <div>
               <p className="font-medium">Delete your account</p>
               <p className="mt-1 text-muted-foreground text-sm">
@@ -135,8 +156,7 @@ export default function SettingsPage() {
                 {me.membership.tier !== 'free' ? ', and cancels your subscription' : ''}.
               </p>
             </div>
-            <DeleteAccount me={me} />
-          </div>
+          </ActionRow>
         </Section>
       </div>
     </PageContainer>

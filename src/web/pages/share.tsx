@@ -1,18 +1,11 @@
-import {
-  AlertTriangleIcon,
-  HomeIcon,
-  ImageOffIcon,
-  LockIcon,
-  RefreshCwIcon,
-  SparklesIcon,
-  UserRoundIcon,
-} from 'lucide-react';
+import { HomeIcon, ImageOffIcon, LockIcon, UserRoundIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { isVisibleToEveryone } from '../../core/image-access';
 import { truncate } from '../../core/user';
+import { CreateButton } from '../components/create-button';
 import { DownloadMenu } from '../components/download-menu';
 import { ProgressiveImage } from '../components/gallery/progressive-image';
-import { StatePanel } from '../components/gallery/state-panel';
+import { LoadFailedPanel, StatePanel } from '../components/gallery/state-panel';
 import { CopyUrlButton } from '../components/generator/copy-url-button';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
@@ -51,32 +44,20 @@ export default function SharePage() {
                     Go to the home page
                   </Link>
                 </Button>
-                <Button asChild variant="outline">
-                  <Link to="/create">
-                    <SparklesIcon aria-hidden="true" />
-                    Create your own
-                  </Link>
-                </Button>
+                <CreateButton variant="outline">Create your own</CreateButton>
               </>
             }
           >
             Its owner may have made it private or deleted it. There is plenty more clipart to make.
           </StatePanel>
         ) : (
-          <StatePanel
-            tone="error"
-            icon={AlertTriangleIcon}
+          <LoadFailedPanel
             title="This picture could not be loaded"
             headingLevel="h1"
-            actions={
-              <Button variant="outline" onClick={() => shared.refetch()}>
-                <RefreshCwIcon aria-hidden="true" />
-                Try again
-              </Button>
-            }
+            onRetry={() => shared.refetch()}
           >
             {errorMessage(shared.error)}
-          </StatePanel>
+          </LoadFailedPanel>
         )}
       </PageContainer>
     );
@@ -135,12 +116,7 @@ export default function SharePage() {
               <p className="mt-1 text-muted-foreground text-sm">
                 Describe an idea in a few words and get a ready-to-use picture for stickers, slides and posts.
               </p>
-              <Button asChild className="mt-4">
-                <Link to="/create">
-                  <SparklesIcon aria-hidden="true" />
-                  Create your own
-                </Link>
-              </Button>
+              <CreateButton className="mt-4">Create your own</CreateButton>
             </div>
           </div>
         </div>

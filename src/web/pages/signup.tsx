@@ -2,12 +2,12 @@ import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MESSAGES } from '../../core/messages';
+import { EmailField, PasswordField } from '../components/account/credential-fields';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
-import { Input } from '../components/ui/input';
 import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
@@ -115,62 +115,46 @@ export default function SignupPage() {
       ) : (
         <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
-          <FormField id="signup-email" label="Email address" error={errors.email}>
-            {(control) => (
-              <Input
-                {...control}
-                type="email"
-                name="email"
-                autoComplete="email"
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.target.value);
-                  clear('email');
-                }}
-                disabled={submitting}
-                required
-              />
-            )}
-          </FormField>
-          <FormField
+          <EmailField
+            id="signup-email"
+            error={errors.email}
+            value={email}
+            onValue={(value) => {
+              setEmail(value);
+              clear('email');
+            }}
+            disabled={submitting}
+            required
+          />
+          <PasswordField
             id="signup-password"
             label="Password"
+            isNew
+            name="new-password"
             error={errors.password}
             hint={MESSAGES.passwordHint}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                name="new-password"
-                autoComplete="new-password"
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  clear('password');
-                }}
-                disabled={submitting}
-                required
-              />
-            )}
-          </FormField>
-          <FormField id="signup-confirm" label="Confirm password" error={errors.confirm}>
-            {(control) => (
-              <Input
-                {...control}
-                type="password"
-                name="confirm-password"
-                autoComplete="new-password"
-                value={confirm}
-                onChange={(event) => {
-                  setConfirm(event.target.value);
-                  clear('confirm');
-                }}
-                disabled={submitting}
-                required
-              />
-            )}
-          </FormField>
+            value={password}
+            onValue={(value) => {
+              setPassword(value);
+              clear('password');
+            }}
+            disabled={submitting}
+            required
+          />
+          <PasswordField
+            id="signup-confirm"
+            label="Confirm password"
+            isNew
+            name="confirm-password"
+            error={errors.confirm}
+            value={confirm}
+            onValue={(value) => {
+              setConfirm(value);
+              clear('confirm');
+            }}
+            disabled={submitting}
+            required
+          />
           <FormField
             id="signup-terms"
             layout="inline"

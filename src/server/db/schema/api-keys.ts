@@ -17,6 +17,11 @@ export const apiKeys = pgTable(
     hash: text('hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * When the key stopped working: revoked by the member, or by leaving Enterprise. A revoked key
+     * never works again (a later Enterprise plan does not revive it); the row stays for the data export.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (t) => [index('api_keys_user_idx').on(t.userId), index('api_keys_prefix_idx').on(t.prefix)],
 );

@@ -23,6 +23,11 @@ export const generations = pgTable(
     quality: text('quality').notNull(),
     privacy: text('privacy').notNull(),
     seed: integer('seed').notNull(),
+    /**
+     * The request this picture came from: one request may ask for several variations (Premium),
+     * each its own row, seed, job and cost. Null on rows made before variations existed.
+     */
+    batchId: uuid('batch_id'),
     cost: integer('cost').notNull().default(0),
     // The usage month reserved for this job, so a failure releases the right row.
     usageMonth: text('usage_month').notNull(),

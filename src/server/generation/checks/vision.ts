@@ -16,8 +16,9 @@ import { visionModel } from '../providers/openai-models';
 export const DEGRADED_AFTER_ERRORS = 3;
 
 export function visionInstruction(prompt: string): string {
-  // The person's words are quoted and shortened; the answer is constrained to one word either way.
-  const subject = prompt.replace(/\s+/g, ' ').trim().slice(0, 500);
+  // The cleaned prompt (one line already, see cleanPrompt) is quoted and shortened; the answer is
+  // constrained to one word either way.
+  const subject = prompt.slice(0, 500);
   return (
     `Is this image a clean clipart illustration that clearly shows: "${subject}"? ` +
     'It should be a single clear subject, not blank, not garbled, with a plain or transparent background. ' +

@@ -1,6 +1,7 @@
-import type { LucideIcon } from 'lucide-react';
+import { AlertTriangleIcon, type LucideIcon, RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { Button } from '../ui/button';
 
 type StatePanelProps = {
   icon: LucideIcon;
@@ -52,5 +53,35 @@ export function StatePanel({
       {children && <div className="mt-1 max-w-md text-pretty text-muted-foreground">{children}</div>}
       {actions && <div className="mt-6 flex flex-wrap justify-center gap-3">{actions}</div>}
     </div>
+  );
+}
+
+/** A page's data could not be loaded: why, and a button to ask again. */
+export function LoadFailedPanel({
+  title,
+  onRetry,
+  children,
+  headingLevel,
+}: {
+  title: string;
+  onRetry: () => void;
+  children: ReactNode;
+  headingLevel?: 'h1' | 'h2';
+}) {
+  return (
+    <StatePanel
+      tone="error"
+      icon={AlertTriangleIcon}
+      title={title}
+      headingLevel={headingLevel}
+      actions={
+        <Button variant="outline" onClick={onRetry}>
+          <RefreshCwIcon aria-hidden="true" />
+          Try again
+        </Button>
+      }
+    >
+      {children}
+    </StatePanel>
   );
 }

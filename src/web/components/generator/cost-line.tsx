@@ -11,6 +11,8 @@ type CostLineProps = {
   id?: string;
   account: Me | null;
   options: GenerationOptions;
+  /** Pictures asked for (variations). */
+  count?: number;
   /** Where /pricing sends the member back to after a purchase. */
   returnTo: string;
   className?: string;
@@ -23,9 +25,9 @@ export function pricingLink(returnTo: string, tab?: 'credits'): string {
 }
 
 /** What the next Generate will cost, said before the click (DESIGN: "The UI says the cost"). */
-export function CostLine({ id, account, options, returnTo, className }: CostLineProps) {
+export function CostLine({ id, account, options, count = 1, returnTo, className }: CostLineProps) {
   if (!account) return <Skeleton id={id} className={cn('h-5 w-56', className)} />;
-  const line = costLine(account, options);
+  const line = costLine(account, options, count);
   const credits = account.credits;
 
   if (line.kind === 'refused') {

@@ -82,3 +82,20 @@ describe('costLine', () => {
     expect(costLine(account('enterprise', 0, 5000), premium).text).toBe('Enterprise plan — Unlimited');
   });
 });
+
+describe('costLine for variations', () => {
+  it('counts every picture and charges a credit for each past the limit', () => {
+    expect(costLine(account('premium', 0, 10), DEFAULT_OPTIONS, 4)).toEqual({
+      text: '4 images — 90 of 100 left this month',
+      kind: 'free',
+    });
+    expect(costLine(account('premium', 5, 99), DEFAULT_OPTIONS, 3)).toEqual({
+      text: '3 images — 1 of 100 left this month, 2 more use 1 credit each',
+      kind: 'credit',
+    });
+    expect(costLine(account('premium', 1, 99), DEFAULT_OPTIONS, 4)).toEqual({
+      text: 'You can make 2 more images this month — ask for 2 or fewer, or buy credits.',
+      kind: 'refused',
+    });
+  });
+});

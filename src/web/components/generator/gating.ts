@@ -1,5 +1,5 @@
 import type { Me } from '../../../core/api';
-import { checkEntitlement, describeCost } from '../../../core/entitlement';
+import { checkVariations, describeVariationsCost } from '../../../core/entitlement';
 import { MESSAGES } from '../../../core/messages';
 import type { GenerationOptions } from '../../../core/options';
 import { isPaidTier } from '../../../core/tiers';
@@ -39,15 +39,17 @@ export type CostLine = {
   kind: 'free' | 'credit' | 'refused';
 };
 
-export function costLine(account: Account, options: GenerationOptions): CostLine {
+/** What the next Generate costs for `count` pictures (variations; 1 unless the member asked for more). */
+export function costLine(account: Account, options: GenerationOptions, count = 1): CostLine {
   const input = {
     tier: account.membership.tier,
     imagesUsed: account.membership.imageCount,
     credits: account.credits,
     options,
+    count,
   };
-  const text = describeCost(input);
-  const result = checkEntitlement(input);
+  const text = describeVariationsCost(input);
+  const result = checkVariations(input);
   if (!result.allowed) return { text, kind: 'refused' };
-  return { text, kind: result.cost === 1 ? 'credit' : 'free' };
+  return { text, kind: result.total > 0 ? 'credit' : 'free' };
 }

@@ -1,4 +1,11 @@
-import { ArrowRightIcon, CheckIcon, ImageIcon, ImageOffIcon, Loader2Icon } from 'lucide-react';
+import {
+  ArrowRightIcon,
+  CheckIcon,
+  CircleAlertIcon,
+  ImageIcon,
+  ImageOffIcon,
+  Loader2Icon,
+} from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { GeneratedImageView, GenerationStatus } from '../../../core/api';
@@ -6,7 +13,7 @@ import { VALIDATION_ATTEMPTS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import { findTheme } from '../../../core/options';
 import { drewLine } from '../../../core/subjects';
-import type { JobState } from '../../lib/generation';
+import type { JobState, PictureState } from '../../lib/generation';
 import { useAppMeta } from '../../lib/meta';
 import { cn } from '../../lib/utils';
 import { DownloadMenu } from '../download-menu';
@@ -192,9 +199,87 @@ function WithRoomForDetails({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** One variation in the 2×2 grid: its own progress, then its picture and downloads, or why it failed. */
+function PictureCell({ picture, position }: { picture: PictureState | null; position: number }) {
+  const label = `Picture ${position}`;
+  if (!picture || picture.stage === 'working') {
+    const status = picture?.status ?? null;
+    return (
+      <li className="flex flex-col gap-2" data-testid="variation" data-stage="working" aria-label={label}>
+        <Frame className="bg-gradient-to-br from-violet-50 via-background to-sky-50">
+          <div className="flex h-full flex-col items-center justify-center gap-2 p-3 text-center">
+            <Loader2Icon className="size-7 animate-spin text-primary" aria-hidden="true" />
+            <p className="font-medium text-sm" role="status" data-testid="variation-progress">
+              {progressLabel(status)}
+            </p>
+          </div>
+        </Frame>
+      </li>
+    );
+  }
+  if (picture.stage === 'failed') {
+    return (
+      <li className="flex flex-col gap-2" data-testid="variation" data-stage="failed" aria-label={label}>
+        <Frame className="bg-muted/40">
+          <div className="flex h-full flex-col items-center justify-center gap-2 p-3 text-center">
+            <CircleAlertIcon className="size-6 text-destructive" aria-hidden="true" />
+            <p role="alert" className="text-destructive text-xs">
+              {picture.message}
+              {picture.refunded && ' Its credit was refunded.'}
+            </p>
+          </div>
+        </Frame>
+      </li>
+    );
+  }
+  const { image } = picture;
+  return (
+    <li className="flex flex-col gap-2" data-testid="variation" data-stage="succeeded" aria-label={label}>
+      <Frame className={CHECKERBOARD}>
+        <img
+          src={image.url}
+          alt={image.prompt}
+          width={image.width}
+          height={image.height}
+          className="h-full w-full object-contain"
+          data-testid="generated-image"
+        />
+      </Frame>
+      <div className="flex flex-wrap gap-1.5">
+        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
+        <CopyUrlButton key={image.id} image={image} />
+      </div>
+      {picture.status.cost > 0 && <p className="text-muted-foreground text-xs">Used 1 credit</p>}
+    </li>
+  );
+}
+
+/** Several variations of one prompt: each shown as it finishes, in a 2×2 grid. */
+function VariationsGrid({ pictures, count }: { pictures: PictureState[] | null; count: number }) {
+  const done = pictures?.filter((p) => p.stage !== 'working').length ?? 0;
+  return (
+    <div className="flex flex-col gap-3" data-testid="variations">
+      <p className="text-muted-foreground text-sm" aria-live="polite">
+        {done < count ? `${done} of ${count} pictures ready…` : `${count} pictures`}
+      </p>
+      <ul className="grid grid-cols-2 gap-3">
+        {Array.from({ length: count }, (_, n) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the grid's places are fixed for the request
+          <PictureCell key={n} picture={pictures?.[n] ?? null} position={n + 1} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function isBatch(state: JobState): boolean {
+  if (state.stage === 'submitting') return state.count > 1;
+  return state.stage !== 'idle' && (state.pictures?.length ?? 0) > 1;
+}
+
 /**
  * The right-hand side of the generator: placeholder, progress, or the finished picture (with what
- * `afterResult` adds under it, e.g. "More like this").
+ * `afterResult` adds under it, e.g. "More like this"); several variations share a 2×2 grid.
  */
 export function GenerationPanel({
   state,
@@ -203,6 +288,16 @@ export function GenerationPanel({
   state: JobState;
   afterResult?: (image: GeneratedImageView) => React.ReactNode;
 }) {
+  if (isBatch(state)) {
+    const pictures = state.stage === 'submitting' || state.stage === 'idle' ? null : (state.pictures ?? null);
+    const count = state.stage === 'submitting' ? state.count : (pictures?.length ?? 0);
+    return (
+      <div className="flex flex-col gap-4">
+        <VariationsGrid pictures={pictures} count={count} />
+        {state.stage === 'succeeded' && afterResult?.(state.image)}
+      </div>
+    );
+  }
   switch (state.stage) {
     case 'submitting':
       return (

@@ -174,3 +174,40 @@ describe('Generator: cost line and premium gating', () => {
     );
   });
 });
+
+describe('Generator: pictures (variations)', () => {
+  const pictures = (count: string) => screen.getByRole('radio', { name: count }) as HTMLInputElement;
+
+  it('a Premium member picks 4 pictures and the cost line counts them, credits past the limit', () => {
+    renderGenerator(member({ tier: 'premium', imageCount: 96, imageLimit: 100 }, 0));
+    expect(pictures('1').checked).toBe(true);
+    for (const count of ['1', '2', '3', '4']) expect(pictures(count).disabled).toBe(false);
+    fireEvent.click(pictures('4'));
+    expect(pictures('4').checked).toBe(true);
+    expect(costLine().textContent).toBe('4 images — 4 of 100 left this month');
+    cleanup();
+
+    renderGenerator(member({ tier: 'premium', imageCount: 98, imageLimit: 100 }, 5));
+    // The choice is kept in the draft (sessionStorage), as the prompt is.
+    expect(pictures('4').checked).toBe(true);
+    expect(costLine().textContent).toContain('4 images — 2 of 100 left this month, 2 more use 1 credit each');
+    cleanup();
+
+    renderGenerator(member({ tier: 'premium', imageCount: 98, imageLimit: 100 }, 0));
+    expect(costLine().textContent).toContain(
+      'You can make 2 more images this month — ask for 2 or fewer, or buy credits.',
+    );
+    expect((screen.getByRole('button', { name: /Generate/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('other plans see the choice disabled at 1, with a note naming Premium', () => {
+    window.sessionStorage.setItem('clipsmith.generator.draft', JSON.stringify({ count: 4 }));
+    renderGenerator(member({ tier: 'basic', imageCount: 0, imageLimit: 30 }, 3));
+    expect(pictures('1').checked).toBe(true);
+    for (const count of ['2', '3', '4']) expect(pictures(count).disabled).toBe(true);
+    expect(screen.getByTestId('pictures-choice').textContent).toContain(
+      'Several pictures from one prompt come with Premium.',
+    );
+    expect(costLine().textContent).toBe('Basic plan — 30 of 30 left this month');
+  });
+});

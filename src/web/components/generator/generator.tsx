@@ -2,7 +2,7 @@ import { CircleAlertIcon, LightbulbIcon, Loader2Icon, RefreshCwIcon, WandSparkle
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
-import { THEME_WARNING_MS } from '../../../core/constants';
+import { MAX_VARIATIONS, THEME_WARNING_MS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import {
   type GenerationOptions,
@@ -13,7 +13,8 @@ import {
   THEMES,
   type ThemeId,
 } from '../../../core/options';
-import { PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
+import { normalisePrompt, PROMPT_MAX_LENGTH, SAMPLE_PROMPTS } from '../../../core/prompt';
+import { maxVariations } from '../../../core/tiers';
 import { useGenerationDraft, useGenerationJob } from '../../lib/generation';
 import { useSession } from '../../lib/session';
 import { cn } from '../../lib/utils';
@@ -21,6 +22,7 @@ import { Button } from '../ui/button';
 import { FieldError } from '../ui/form-field';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
+import { ChoiceChips } from './choice-chips';
 import { CostLine, pricingLink } from './cost-line';
 import { costLine, premiumGate, premiumThemeMessage } from './gating';
 import { GenerationPanel } from './generation-panel';
@@ -87,14 +89,16 @@ function FlashLine({ flash, group, returnTo }: { flash: Flash; group: FlashGroup
 function MoreLikeThis({
   account,
   options,
+  count,
   onGenerate,
 }: {
   account: Me | null;
   options: GenerationOptions;
+  count: number;
   onGenerate: () => void;
 }) {
   const noteId = useId();
-  const line = account ? costLine(account, options) : null;
+  const line = account ? costLine(account, options, count) : null;
   return (
     <div className="flex flex-col gap-1.5 border-t pt-4" data-testid="more-like-this">
       <Button
@@ -109,9 +113,60 @@ function MoreLikeThis({
         More like this
       </Button>
       <p id={noteId} className="text-muted-foreground text-xs">
-        The same prompt and theme, drawn again as a new picture.
+        The same prompt and theme, drawn again as {count > 1 ? `${count} new pictures` : 'a new picture'}.
         {line && <span data-testid="more-like-this-cost"> {line.text}</span>}
       </p>
+    </div>
+  );
+}
+
+const PICTURE_COUNTS = Array.from({ length: MAX_VARIATIONS }, (_, n) => String(n + 1));
+
+/**
+ * Variations: how many pictures of this prompt one Generate makes. Premium and Enterprise pick 1–4;
+ * for other plans the choice stays visible but disabled, with a note naming Premium.
+ */
+function PicturesChoice({
+  account,
+  value,
+  disabled,
+  returnTo,
+  onChange,
+}: {
+  account: Me | null;
+  value: number;
+  disabled: boolean;
+  returnTo: string;
+  onChange: (count: number) => void;
+}) {
+  const name = useId();
+  const allowed = account ? maxVariations(account.membership.tier) : 1;
+  return (
+    <div data-testid="pictures-choice">
+      <ChoiceChips
+        legend="Pictures"
+        name={name}
+        value={String(value)}
+        choices={PICTURE_COUNTS.map((count) => ({
+          value: count,
+          label: count,
+          disabled: disabled || Number(count) > allowed,
+        }))}
+        onChange={(count) => onChange(Number(count))}
+        note={
+          allowed > 1 ? (
+            'Variations of the same prompt; each picture counts as one image.'
+          ) : (
+            <>
+              Several pictures from one prompt come with{' '}
+              <Link to={pricingLink(returnTo)} className="font-semibold underline underline-offset-2">
+                Premium
+              </Link>
+              .
+            </>
+          )
+        }
+      />
     </div>
   );
 }
@@ -139,12 +194,14 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const promptId = `${ids}-prompt`;
 
   const working = state.stage === 'submitting' || state.stage === 'working';
-  const blank = draft.prompt.trim().length === 0;
+  const blank = normalisePrompt(draft.prompt) === '';
   const gate = premiumGate(me);
   const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
+  // A draft kept from a Premium month asks for no more than the plan allows now.
+  const count = Math.min(draft.count, me ? maxVariations(me.membership.tier) : 1);
   const costId = `${ids}-cost`;
   // The server would refuse (monthly limit and no credit, say): Generate waits, the line says why.
-  const refused = me !== null && costLine(me, options).kind === 'refused';
+  const refused = me !== null && costLine(me, options, count).kind === 'refused';
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -155,7 +212,8 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
       return;
     }
     setBlankError(false);
-    void start({ prompt: draft.prompt.trim(), ...options });
+    // Sent as typed: the request schema normalises it (core/prompt.ts normalisePrompt).
+    void start({ prompt: draft.prompt, ...options, count });
     // On narrow screens the picture appears below the form: bring it into view.
     const panel = panelRef.current;
     const sideBySide = window.matchMedia?.('(min-width: 1024px)').matches ?? false;
@@ -218,7 +276,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
             aria-describedby={describedBy}
             onChange={(event) => {
               update({ prompt: event.target.value });
-              if (blankError && event.target.value.trim()) setBlankError(false);
+              if (blankError && normalisePrompt(event.target.value)) setBlankError(false);
             }}
             onKeyDown={onPromptKeyDown}
             readOnly={working}
@@ -304,8 +362,16 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
           />
         </div>
 
+        <PicturesChoice
+          account={me}
+          value={count}
+          disabled={working}
+          returnTo={returnTo}
+          onChange={(picked) => update({ count: picked })}
+        />
+
         <div className="flex flex-col gap-3 border-t pt-5">
-          <CostLine id={costId} account={me} options={options} returnTo={returnTo} />
+          <CostLine id={costId} account={me} options={options} count={count} returnTo={returnTo} />
           <Button
             type="submit"
             size="lg"
@@ -349,9 +415,10 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
               <MoreLikeThis
                 account={me}
                 options={again}
+                count={count}
                 onGenerate={() => {
                   update({ prompt: image.prompt, ...again });
-                  void start({ prompt: image.prompt, ...again });
+                  void start({ prompt: image.prompt, ...again, count });
                 }}
               />
             );

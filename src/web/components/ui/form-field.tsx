@@ -1,6 +1,7 @@
 import { AlertCircleIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { Input } from './input';
 import { Label } from './label';
 
 /** A field's own message; FormField links it to its control. */
@@ -19,6 +20,22 @@ export type FieldControlProps = {
   id: string;
   'aria-invalid': boolean;
   'aria-describedby': string | undefined;
+};
+
+export type FormFieldProps = {
+  id: string;
+  label: ReactNode;
+  /** The field's own message; empty means the field is fine. */
+  error?: string;
+  /** A lasting note under the control (rules, what happens next). */
+  hint?: ReactNode;
+  /** Ids of other text that describes the field, read after the hint and the message. */
+  describedBy?: string;
+  /** Marks the label with a visual asterisk; say so on the control too (aria-required). */
+  required?: boolean;
+  layout?: 'stacked' | 'inline';
+  className?: string;
+  labelClassName?: string;
 };
 
 /**
@@ -40,22 +57,7 @@ export function FormField({
   className,
   labelClassName,
   children,
-}: {
-  id: string;
-  label: ReactNode;
-  /** The field's own message; empty means the field is fine. */
-  error?: string;
-  /** A lasting note under the control (rules, what happens next). */
-  hint?: ReactNode;
-  /** Ids of other text that describes the field, read after the hint and the message. */
-  describedBy?: string;
-  /** Marks the label with a visual asterisk; say so on the control too (aria-required). */
-  required?: boolean;
-  layout?: 'stacked' | 'inline';
-  className?: string;
-  labelClassName?: string;
-  children: (control: FieldControlProps) => ReactNode;
-}) {
+}: FormFieldProps & { children: (control: FieldControlProps) => ReactNode }) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const control: FieldControlProps = {
@@ -96,5 +98,34 @@ export function FormField({
       )}
       <FieldError id={`${id}-error`} message={error} />
     </div>
+  );
+}
+
+export type InputFieldProps = Omit<FormFieldProps, 'required'> &
+  Omit<ComponentProps<'input'>, 'id' | 'onChange'> & {
+    /** The text as typed, on every change. */
+    onValue: (value: string) => void;
+  };
+
+/**
+ * A FormField around one text input, the common case. The field's props go to FormField, the rest
+ * to the input (`required` too: it is the input's, not the label's asterisk).
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  describedBy,
+  layout,
+  className,
+  labelClassName,
+  onValue,
+  ...input
+}: InputFieldProps) {
+  return (
+    <FormField {...{ id, label, error, hint, describedBy, layout, className, labelClassName }}>
+      {(control) => <Input {...control} {...input} onChange={(event) => onValue(event.target.value)} />}
+    </FormField>
   );
 }
