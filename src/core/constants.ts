@@ -24,6 +24,9 @@ export const LEDGER_DESCRIPTION_LENGTH = 50;
 /** Better Auth checks the same bounds on the server (auth.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** A custom style's name and its extra style words. */
+export const STYLE_NAME_MAX_LENGTH = 40;
+export const STYLE_WORDS_MAX_LENGTH = 120;
 
 /**
  * A readable cookie mirroring Better Auth's httpOnly session cookie: it says only "a session cookie

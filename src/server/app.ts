@@ -29,6 +29,7 @@ import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
 import type { Deps } from './runtime';
+import { styleRoutes } from './styles/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const COMPRESSIBLE =
@@ -149,6 +150,9 @@ export function createApp(deps: Deps) {
   const billing = { config, db, auth: deps.auth, payments: deps.payments, logger };
   app.route('/api/billing', billingRoutes(billing));
   app.route('/checkout/test', testCheckoutRoutes(billing));
+
+  // styles: Premium members' saved custom styles
+  app.route('/api/styles', styleRoutes({ db, auth: deps.auth }));
 
   // api-keys: Enterprise members' keys; public-api: the REST API they open, and its document
   app.route('/api/keys', apiKeyRoutes({ db, auth: deps.auth }));

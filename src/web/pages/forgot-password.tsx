@@ -1,10 +1,9 @@
-import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { emailProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { EmailField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { AuthCard, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { LiveForm } from '../components/ui/live-form';
@@ -54,17 +53,12 @@ export default function ForgotPasswordPage() {
       }
     >
       {sent ? (
-        <div className="flex flex-col items-center gap-3 text-center" role="status">
-          <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
-          <p className="font-semibold">Check your inbox</p>
+        <MailSentNotice title="Check your inbox" onUseAnotherEmail={() => setSent(false)}>
           <p className="text-muted-foreground text-sm">
             If an account exists for <strong className="text-foreground">{email.trim()}</strong>, a reset link
             is on its way. It expires in one hour.
           </p>
-          <Button variant="outline" className="mt-2" onClick={() => setSent(false)}>
-            Use a different email
-          </Button>
-        </div>
+        </MailSentNotice>
       ) : (
         <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
