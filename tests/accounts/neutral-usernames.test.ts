@@ -1,34 +1,17 @@
 // Migration 0004: members whose username is still the e-mail-derived starting one get a neutral
 // one; a username the member chose stays, and nobody's one change is used up.
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, expect, it } from 'vitest';
 import { type DatabaseHandle, MIGRATIONS_DIR, openDatabase, queryRows } from '../../src/server/db/client';
+import { migrationsBefore, removeMigrationCopies } from '../helpers/migrations';
 
 const NEUTRAL = /^[a-z]{3,9}_[a-z]{3,9}_\d{4}$/;
-const dirs: string[] = [];
 let handle: DatabaseHandle | undefined;
 afterAll(async () => {
   await handle?.close();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  removeMigrationCopies();
 });
-
-/** The migrations folder as it was before the given migration. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-migrations-'));
-  dirs.push(dir);
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag.endsWith(tag));
-  expect(at).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
 
 it('gives members with an e-mail-derived username a neutral one, and keeps chosen ones', async () => {
   handle = await openDatabase({ kind: 'pglite-memory' });

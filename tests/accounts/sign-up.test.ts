@@ -55,26 +55,39 @@ describe('sign-up', () => {
     });
   });
 
-  it('counts a member as returning once they sign in again after the sign-up session', async () => {
+  it('greets "Welcome" in the first session only: signing out and in again is a return', async () => {
     const { cookie, user, email, password } = await signUp(t);
     const meOf = async (c: string) =>
       meSchema.parse(await (await t.request('/api/me', { cookie: c })).json()).user.signedInBefore;
     expect(await meOf(cookie)).toBe(false);
-    // A sign-in seconds after sign-up (the same visit) is still the first time…
+    const [first] = await rows<{ first: Date; session: Date }>(
+      t,
+      sql`select p.first_signed_in_at as first, s.created_at as session from profiles p join session s on s.user_id = p.user_id where p.user_id = ${user.id}`,
+    );
+    expect(new Date(first.first).getTime()).toBe(new Date(first.session).getTime());
+
+    // Signing out deletes the first session; the next one is still a return.
+    const out = await t.request('/api/auth/sign-out', { method: 'POST', cookie, json: {} });
+    expect(out.status).toBe(200);
+    expect(await rows(t, sql`select id from session where user_id = ${user.id}`)).toEqual([]);
     const again = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
     expect(again.status).toBe(200);
-    expect(await meOf(cookieFrom(again))).toBe(false);
-    // …one a day later is a return, and every session of that member now says so.
-    await rows(t, sql`update "user" set created_at = created_at - interval '1 day' where id = ${user.id}`);
-    await rows(
+    expect(await meOf(cookieFrom(again))).toBe(true);
+    // Set once: the later session did not move the first sign-in.
+    const [after] = await rows<{ first: Date }>(
       t,
-      sql`update session set created_at = created_at - interval '1 day' where user_id = ${user.id}`,
+      sql`select first_signed_in_at as first from profiles where user_id = ${user.id}`,
     );
+    expect(new Date(after.first).getTime()).toBe(new Date(first.first).getTime());
+  });
+
+  it('keeps "Welcome" in the first session while a second one is open elsewhere', async () => {
+    const { cookie, email, password } = await signUp(t);
+    const other = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    const meOf = async (c: string) =>
+      meSchema.parse(await (await t.request('/api/me', { cookie: c })).json()).user.signedInBefore;
+    expect(await meOf(cookieFrom(other))).toBe(true);
     expect(await meOf(cookie)).toBe(false);
-    const later = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
-    expect(later.status).toBe(200);
-    expect(await meOf(cookieFrom(later))).toBe(true);
-    expect(await meOf(cookie)).toBe(true);
   });
 
   it('trims and lower-cases the e-mail', async () => {

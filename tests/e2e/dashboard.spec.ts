@@ -44,6 +44,25 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('link', { name: 'Generation History' })).toHaveAttribute('href', '/history');
   });
 
+  test('"Welcome" in the first session; after signing out and in again, "Welcome back"', async ({
+    page,
+    baseURL,
+  }) => {
+    const email = await signUp(page, baseURL);
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText(/^Welcome, .+\.$/);
+
+    // Signing out deletes that first session; the next one is a return all the same.
+    await page.getByTestId('user-menu-trigger').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText(/^Welcome back, .+\.$/);
+  });
+
   test('generating from the dashboard updates usage and the clipart strip; the preview opens', async ({
     page,
     baseURL,

@@ -25,12 +25,16 @@ export function accountRoutes(deps: {
   const { db } = deps;
   return new Hono<{ Variables: SessionVars & RequestVars }>()
     .use(requireUser(deps.auth))
-    .get('/', async (c) => c.json(await getMe(db, c.get('user').id), 200, { 'Cache-Control': 'no-store' }))
+    .get('/', async (c) => {
+      const user = c.get('user');
+      const me = await getMe(db, user.id, new Date(), user.sessionStartedAt);
+      return c.json(me, 200, { 'Cache-Control': 'no-store' });
+    })
     .patch('/profile', async (c) => {
       const body = await readJson(c, profileUpdateSchema);
       await updateProfile(db, { userId: c.get('user').id, fullName: body.fullName, username: body.username });
       await deps.galleryCache?.invalidate();
-      return c.json(await getMe(db, c.get('user').id));
+      return c.json(await getMe(db, c.get('user').id, new Date(), c.get('user').sessionStartedAt));
     })
     .get('/transactions', async (c) => {
       const { page } = parseWith(transactionsQuerySchema, c.req.query());

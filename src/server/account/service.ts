@@ -17,7 +17,6 @@ import {
   memberships,
   outbox,
   profiles,
-  sessions,
   users,
   verifications,
 } from '../db/schema';
@@ -39,9 +38,7 @@ const meQuery = (db: Database, name: string) =>
       periodEnd: memberships.currentPeriodEnd,
       balance: creditAccounts.balance,
       used: imageUsage.count,
-      // Counted from the first session, not the sign-up: the e-mail link that opens it may be
-      // clicked hours after the form was sent.
-      signedInBefore: sql<boolean>`exists (select 1 from ${sessions} later where later.user_id = ${users.id} and later.created_at > (select min(earliest.created_at) from ${sessions} earliest where earliest.user_id = ${users.id}) + interval '1 minute')`,
+      firstSignedInAt: profiles.firstSignedInAt,
     })
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
@@ -54,8 +51,16 @@ const meQuery = (db: Database, name: string) =>
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare(name);
 
-/** Everything the nav, dashboard and generator show, in one read-only query. */
-export async function getMe(db: Database, userId: string, now = new Date()): Promise<Me> {
+/**
+ * Everything the nav, dashboard and generator show, in one read-only query. `sessionStartedAt` is
+ * when the asking session began: a session later than the member's first is a return.
+ */
+export async function getMe(
+  db: Database,
+  userId: string,
+  now = new Date(),
+  sessionStartedAt: Date = now,
+): Promise<Me> {
   const query = preparedOnce(db, 'account_me', (name) => meQuery(db, name));
   const [row] = await query.execute({ userId, month: monthKey(now) });
   if (!row) throw notFound('Account not found');
@@ -73,7 +78,8 @@ export async function getMe(db: Database, userId: string, now = new Date()): Pro
       username: row.username ?? '',
       usernameChangedAt: row.usernameChangedAt?.toISOString() ?? null,
       avatarInitials: avatarInitials(fullName.trim() || emailPrefix(row.email)),
-      signedInBefore: Boolean(row.signedInBefore),
+      signedInBefore:
+        row.firstSignedInAt !== null && sessionStartedAt.getTime() > row.firstSignedInAt.getTime(),
     },
     membership: {
       tier,

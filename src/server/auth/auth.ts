@@ -2,7 +2,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { and, eq, gt, like } from 'drizzle-orm';
+import { and, eq, gt, isNull, like } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -137,6 +137,22 @@ export function createAuth(opts: {
         whenCommitted(() =>
           sendInBackground({ to: user.email, ...emailVerificationMail({ link, hours: VERIFY_EMAIL_HOURS }) }),
         );
+      },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // The member's first session is "Welcome"; set once, so signing out and in again
+          // (which deletes that session) is still a return.
+          async after(session) {
+            await scopedDatabase(db)
+              .update(schema.profiles)
+              .set({ firstSignedInAt: session.createdAt })
+              .where(
+                and(eq(schema.profiles.userId, session.userId), isNull(schema.profiles.firstSignedInAt)),
+              );
+          },
+        },
       },
     },
     hooks: {

@@ -10,11 +10,20 @@ import { parse } from 'hono/utils/cookie';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema';
 
-export type SessionUser = { id: string; email: string };
+export type SessionUser = {
+  id: string;
+  email: string;
+  /** When this session began ("Welcome" in the member's first session, "Welcome back" after). */
+  sessionStartedAt: Date;
+};
 export type SessionReader = (headers: Headers) => Promise<SessionUser | null>;
 
 type AuthLike = {
-  api: { getSession(opts: { headers: Headers }): Promise<{ user: { id: string; email: string } } | null> };
+  api: {
+    getSession(opts: {
+      headers: Headers;
+    }): Promise<{ user: { id: string; email: string }; session: { createdAt: Date } } | null>;
+  };
   $context: Promise<{ secret: string; authCookies: { sessionToken: { name: string } } }>;
 };
 
@@ -27,14 +36,25 @@ export function createSessionReader(opts: {
 }): SessionReader {
   const { auth, db } = opts;
   const byToken = db
-    .select({ id: users.id, email: users.email, expiresAt: sessions.expiresAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      expiresAt: sessions.expiresAt,
+      sessionStartedAt: sessions.createdAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
     .prepare('session_by_token');
   const slowPath = async (headers: Headers): Promise<SessionUser | null> => {
     const session = await auth.api.getSession({ headers });
-    return session ? { id: session.user.id, email: session.user.email } : null;
+    return session
+      ? {
+          id: session.user.id,
+          email: session.user.email,
+          sessionStartedAt: new Date(session.session.createdAt),
+        }
+      : null;
   };
 
   return async (headers) => {
@@ -51,7 +71,7 @@ export function createSessionReader(opts: {
     const refreshDue =
       row.expiresAt.getTime() - opts.expiresInSeconds * 1000 + opts.updateAgeSeconds * 1000 <= now;
     if (row.expiresAt.getTime() <= now || refreshDue) return slowPath(headers);
-    return { id: row.id, email: row.email };
+    return { id: row.id, email: row.email, sessionStartedAt: row.sessionStartedAt };
   };
 }
 

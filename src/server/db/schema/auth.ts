@@ -84,6 +84,11 @@ export const profiles = pgTable('profiles', {
   // Stored lower-case; the unique index makes "taken" a database fact, not a race.
   username: text('username').unique(),
   usernameChangedAt: timestamp('username_changed_at', { withTimezone: true }),
+  /**
+   * When the member's first session began, set once when it is created (auth.ts): that session
+   * greets "Welcome", every later one "Welcome back", even after the first was signed out.
+   */
+  firstSignedInAt: timestamp('first_signed_in_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
