@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { emailSchema } from '../../core/api';
+import { emailProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { EmailField } from '../components/account/credential-fields';
 import { AuthCard, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
+import { LiveForm } from '../components/ui/live-form';
 import { errorMessage } from '../lib/api';
 
 export default function ForgotPasswordPage() {
@@ -18,9 +19,9 @@ export default function ForgotPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const check = emailSchema.safeParse(email);
-    if (!check.success) {
-      setFieldError(check.error.issues[0].message);
+    const problem = emailProblem(email);
+    if (problem) {
+      setFieldError(problem);
       document.getElementById('forgot-email')?.focus();
       return;
     }
@@ -28,7 +29,7 @@ export default function ForgotPasswordPage() {
     try {
       const { authClient, authErrorMessage } = await import('../lib/auth-client');
       const result = await authClient.requestPasswordReset({
-        email: check.data,
+        email: email.trim().toLowerCase(),
         redirectTo: '/reset-password',
       });
       if (result.error) setFormError(authErrorMessage(result.error, MESSAGES.somethingWentWrong));
@@ -59,7 +60,7 @@ export default function ForgotPasswordPage() {
           </p>
         </MailSentNotice>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
           <EmailField
             id="forgot-email"
@@ -75,7 +76,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </Button>
-        </form>
+        </LiveForm>
       )}
     </AuthCard>
   );

@@ -7,6 +7,7 @@ import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
+import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useAppMeta } from '../lib/meta';
@@ -105,7 +106,7 @@ export default function SignupPage() {
           )}
         </MailSentNotice>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
           <EmailField
             id="signup-email"
@@ -180,7 +181,7 @@ export default function SignupPage() {
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? MESSAGES.creatingAccount : 'Create Account'}
           </Button>
-        </form>
+        </LiveForm>
       )}
     </AuthCard>
   );
