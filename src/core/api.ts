@@ -9,6 +9,7 @@ import {
   STYLE_NAME_MAX_LENGTH,
   STYLE_WORDS_MAX_LENGTH,
 } from './constants';
+import { EMAIL_PATTERN } from './credentials';
 import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
@@ -159,7 +160,7 @@ export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email(MESSAGES.invalidEmail));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
 
 /**
  * `POST /api/auth/sign-up/email` answers this for a new and for a taken address alike: the link

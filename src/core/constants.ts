@@ -35,5 +35,8 @@ export const STYLE_WORDS_MAX_LENGTH = 120;
  */
 export const SESSION_HINT_COOKIE = 'clipsmith_session';
 
+/** The id of the JSON block in which the server gives every page this deployment's settings (AppMeta). */
+export const APP_META_ELEMENT_ID = 'app-meta';
+
 /** The most pictures one generation request may ask for (Premium's and Enterprise's variations). */
 export const MAX_VARIATIONS = 4;

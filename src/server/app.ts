@@ -24,7 +24,7 @@ import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
 import { imageFileRoutes } from './images/file-routes';
 import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './images/routes';
-import { metaRoutes } from './meta/routes';
+import { appMeta, metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
@@ -37,7 +37,12 @@ const COMPRESSIBLE =
 
 export function createApp(deps: Deps) {
   const { config, logger } = deps;
-  const spa = createSpa(deps.webDir);
+  const spa = createSpa(deps.webDir, {
+    meta: appMeta({ config, imageProvider: deps.imageProvider, version: deps.version }),
+    // The prerendered pricing page can take payments; without them it renders in the browser,
+    // notice included from its first render (no shift when the notice appears).
+    notPrerendered: config.payments.mode === 'off' ? ['/pricing'] : [],
+  });
   const app = new Hono<{ Variables: RequestVars }>();
 
   app.use(requestLog(logger));

@@ -246,8 +246,13 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
         />
       </Frame>
       <div className="flex flex-wrap gap-1.5">
-        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
-        <CopyUrlButton key={image.id} image={image} />
+        {/* A grid cell is half the panel: the small button, without its "PNG 1024" note. */}
+        <DownloadMenu
+          size="sm"
+          className="[&_a>span]:hidden"
+          image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }}
+        />
+        <CopyUrlButton key={image.id} size="sm" image={image} />
       </div>
       {picture.status.cost > 0 && <p className="text-muted-foreground text-xs">Used 1 credit</p>}
     </li>
