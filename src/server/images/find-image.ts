@@ -45,6 +45,7 @@ export async function findSharedImage(opts: {
       height: generatedImages.height,
       ...authorColumns,
       hasSvg: generatedImages.hasSvg,
+      transparentBackground: generatedImages.transparentBackground,
     })
     .from(generatedImages)
     .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))

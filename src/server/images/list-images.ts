@@ -95,6 +95,7 @@ function gallerySelect(db: DbExecutor, shape: GalleryShape) {
       height: generatedImages.height,
       ...authorColumns,
       hasSvg: generatedImages.hasSvg,
+      transparentBackground: generatedImages.transparentBackground,
     })
     .from(generatedImages)
     .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))

@@ -27,6 +27,7 @@ export function imageView(row: GeneratedImageRow): GeneratedImageView {
     theme: row.theme as ThemeId,
     createdAt: row.createdAt.toISOString(),
     hasVector: row.hasSvg === 1,
+    transparentBackground: row.transparentBackground,
     ...(row.subjects ? { subjects: row.subjects } : {}),
   };
 }
@@ -52,6 +53,7 @@ export function galleryItem(row: {
   usernameChangedAt: Date | null;
   fullName: string | null;
   hasSvg: number;
+  transparentBackground: boolean;
 }): GalleryItem {
   const { url, thumbUrl } = imageUrls(row.id, 'public');
   return {
@@ -68,5 +70,6 @@ export function galleryItem(row: {
     width: row.width,
     height: row.height,
     hasVector: row.hasSvg === 1,
+    transparentBackground: row.transparentBackground,
   };
 }

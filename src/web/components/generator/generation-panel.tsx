@@ -173,7 +173,14 @@ function Result({
           </Link>
         )}
         <div className="flex flex-wrap gap-2">
-          <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
+          <DownloadMenu
+            image={{
+              id: image.id,
+              createdAt: image.createdAt,
+              hasVector: image.hasVector,
+              transparentBackground: image.transparentBackground,
+            }}
+          />
           <CopyUrlButton key={image.id} image={image} />
         </div>
         {children}
@@ -246,7 +253,14 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
         />
       </Frame>
       <div className="flex flex-wrap gap-1.5">
-        <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
+        <DownloadMenu
+          image={{
+            id: image.id,
+            createdAt: image.createdAt,
+            hasVector: image.hasVector,
+            transparentBackground: image.transparentBackground,
+          }}
+        />
         <CopyUrlButton key={image.id} image={image} />
       </div>
       {picture.status.cost > 0 && <p className="text-muted-foreground text-xs">Used 1 credit</p>}
