@@ -6,15 +6,20 @@ import { defineConfig } from 'vite';
 // and forwards everything the server owns to it.
 const API_SERVER = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  build: {
-    outDir: 'dist/web',
-    emptyOutDir: true,
-    sourcemap: true,
-  },
+  build: isSsrBuild
+    ? // scripts/prerender.ts: the page renderer, run once at build time and deleted.
+      { outDir: 'dist/prerender', emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist/web',
+        emptyOutDir: true,
+        sourcemap: true,
+        // Which chunks each page needs, for the prerendered pages' modulepreload links.
+        manifest: true,
+      },
   server: {
     port: 5173,
     strictPort: true,
@@ -26,4 +31,4 @@ export default defineConfig({
       '/dev': API_SERVER,
     },
   },
-});
+}));

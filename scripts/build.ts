@@ -1,16 +1,21 @@
 // `npm run build`: the composer's word and art index into dist/composer, the React app into
-// dist/web, the sample pictures (landing page, theme tiles) rendered by the composer, and brotli
+// dist/web, the public pages that look the same to every visitor prerendered to HTML
+// (dist/web/prerendered, see scripts/prerender.ts), the sample pictures (landing page, theme tiles) rendered by the composer, and brotli
 // and gzip copies of the text assets beside them.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureComposerIndex } from './composer-index/build';
 import { precompressDir } from './precompress';
+import { prerenderPages } from './prerender';
 
 ensureComposerIndex();
 
 const vite = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
 if (vite.status !== 0) process.exit(vite.status ?? 1);
+
+const pages = await prerenderPages(path.resolve('dist/web'));
+console.info(`Prerendered ${pages.length} pages to HTML.`);
 
 mkdirSync(path.resolve('dist/web/samples'), { recursive: true });
 const { renderSample } = await import('../src/composer');

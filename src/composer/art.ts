@@ -4,7 +4,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import type { ArtRecord } from './index-file';
 import { getLexicon } from './lexicon';
-import { mix, towardColour } from './palettes';
+import { mix, towardColour, towardPalette } from './palettes';
 import { n } from './random';
 
 export type IconMetrics = {
@@ -27,6 +27,8 @@ export type Placed = {
   paint?: string;
   /** Colour art: the colour the prompt asked for ("a blue apple"). */
   recolour?: string;
+  /** Colour art: the colours of a palette a custom style chose (an asked-for colour wins). */
+  palette?: readonly string[];
   x: number;
   y: number;
   size: number;
@@ -47,6 +49,8 @@ export function iconBody(p: Placed): string {
     const target = p.recolour;
     return recolorBody(raw, (hex) => towardColour(hex, target));
   }
+  const palette = p.palette;
+  if (palette) return recolorBody(raw, (hex) => towardPalette(hex, palette));
   return raw;
 }
 

@@ -3,6 +3,7 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import type { ThemeId } from '../core/options';
+import { findPalette, type PaletteId } from '../core/palettes';
 import { resetIds } from './art';
 import { buildLayout } from './layout';
 import { getLexicon } from './lexicon';
@@ -14,7 +15,13 @@ import { createRandom, hashText } from './random';
 import { flatComposition, VECTOR_THEMES } from './themes';
 import { tokenize } from './words';
 
-export type ComposeInput = { prompt: string; theme: ThemeId; seed: number };
+export type ComposeInput = {
+  prompt: string;
+  theme: ThemeId;
+  seed: number;
+  /** A custom style's palette: paints the theme's shapes and the art in it. Else one is picked by seed. */
+  palette?: PaletteId | null;
+};
 
 export type Composition = {
   svg: string;
@@ -36,8 +43,11 @@ export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { re
 
   resetIds();
   const plan = planPrompt(input.prompt, planRng);
-  const palette = themeRng.pick(PALETTES);
-  const layout = buildLayout(plan, input.theme, layoutRng, palette);
+  // Picked even when one was chosen, so the rest of the picture stays the same for the seed.
+  const picked = themeRng.pick(PALETTES);
+  const chosen = findPalette(input.palette);
+  const palette = chosen ?? picked;
+  const layout = buildLayout(plan, input.theme, layoutRng, palette, Boolean(chosen));
 
   const body =
     input.theme === 'pixel'

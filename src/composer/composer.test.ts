@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { THEME_IDS, type ThemeId } from '../core/options';
+import { findPalette, PALETTE_IDS, type PaletteId } from '../core/palettes';
 import { SAMPLE_PROMPTS } from '../core/prompt';
 import { analyseClipart } from '../server/generation/checks/analysis';
 import { createOfflineComposer } from '../server/generation/providers/offline';
@@ -229,5 +230,46 @@ describe('composer: rendering', () => {
       { word: 'superhero', label: 'superhero', art: 'fluent-emoji-flat:person-superhero' },
     ]);
     expect(image.png.length).toBeGreaterThan(1000);
+  });
+});
+
+describe('composer: a chosen palette (custom styles)', () => {
+  /** The saturated colours of a picture, and how many of them take one of the palette's hues. */
+  const paletteShare = (svg: string, palette: PaletteId) => {
+    const hues = findPalette(palette)?.colors.map((c) => rgbToHsl(c)[0]) ?? [];
+    const colours = [
+      ...new Set([...svg.matchAll(/(?:fill|stop-color)="(#[0-9a-fA-F]{6})"/g)].map((m) => m[1])),
+    ]
+      .map(rgbToHsl)
+      .filter(([, s, l]) => s >= 0.12 && l > 0.1 && l < 0.93);
+    const near = colours.filter(([h]) =>
+      hues.some((p) => Math.min(Math.abs(h - p), 1 - Math.abs(h - p)) < 0.01),
+    );
+    return near.length / colours.length;
+  };
+
+  it('paints the art and the theme in the chosen palette, the same picture for the same inputs', () => {
+    for (const theme of ['default', 'comic', 'watercolor'] as const) {
+      for (const palette of PALETTE_IDS) {
+        const input = { prompt: 'a robot', theme, seed: 7, palette };
+        const painted = composeSvg(input).svg;
+        expect(composeSvg(input).svg).toBe(painted);
+        expect(painted).not.toBe(composeSvg({ prompt: 'a robot', theme, seed: 7 }).svg);
+        expect(paletteShare(painted, palette)).toBeGreaterThanOrEqual(0.9);
+      }
+    }
+  });
+
+  it('keeps a colour the prompt asked for on the subject', () => {
+    const purples = (svg: string) =>
+      [...svg.matchAll(/fill="(#[0-9a-fA-F]{6})"/g)].filter(([, c]) => {
+        const [h, sat] = rgbToHsl(c);
+        return sat > 0.3 && h > 0.72 && h < 0.85;
+      }).length;
+    const asked = composeSvg({ prompt: 'a purple apple', theme: 'default', seed: 3 }).svg;
+    // Forest has no purple: the apple stays the purple asked for instead of taking the palette's hues.
+    const { svg } = composeSvg({ prompt: 'a purple apple', theme: 'default', seed: 3, palette: 'forest' });
+    expect(purples(asked)).toBeGreaterThan(0);
+    expect(purples(svg)).toBe(purples(asked));
   });
 });

@@ -35,7 +35,15 @@ export function circlePath(cx: number, cy: number, r: number): string {
   return `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${r * 2} 0a${r} ${r} 0 1 0 ${-r * 2} 0Z`;
 }
 
-export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Palette): Layout {
+/** `paintArt`: the palette was chosen (a custom style), so the colour art is painted in it too. */
+export function buildLayout(
+  plan: Plan,
+  theme: ThemeId,
+  rng: Random,
+  palette: Palette,
+  paintArt = false,
+): Layout {
+  const artPalette = paintArt ? palette.colors : null;
   let scene: Layout['scene'] = null;
   if (plan.scene) {
     const art = `<clipPath id="scene-clip"><path d="${circlePath(SCENE_CENTER, SCENE_CENTER, SCENE_RADIUS)}"/></clipPath><g clip-path="url(#scene-clip)">${sceneBackdrop(plan.scene, rng, 'scene-')}</g>`;
@@ -58,7 +66,7 @@ export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Pa
     rotate: theme === 'pixel' ? 0 : plan.motion === 'run' ? -8 : rng.range(-6, 6),
     flip: !plan.face && !moving && rng.chance(0.3),
     face: plan.face,
-    ...paintFor(plan.subject, themePaint(theme, bodyColour(palette, rng.int(0, 4))), plan.colour),
+    ...paintFor(plan.subject, themePaint(theme, bodyColour(palette, rng.int(0, 4))), plan.colour, artPalette),
   };
   clampInside(subject);
 
@@ -88,7 +96,7 @@ export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Pa
       size: named ? rng.range(250, 290) : rng.range(170, 215),
       rotate: rng.range(-18, 18),
       flip: rng.chance(0.3),
-      ...paintFor(art, themePaint(theme, bodyColour(palette, i + 1)), null),
+      ...paintFor(art, themePaint(theme, bodyColour(palette, i + 1)), null, artPalette),
     };
     clampInside(placed);
     return placed;
@@ -102,9 +110,15 @@ export function buildLayout(plan: Plan, theme: ThemeId, rng: Random, palette: Pa
   };
 }
 
-function paintFor(art: ArtRecord, paint: string, asked: string | null): Pick<Placed, 'paint' | 'recolour'> {
+function paintFor(
+  art: ArtRecord,
+  paint: string,
+  asked: string | null,
+  palette: readonly string[] | null,
+): Pick<Placed, 'paint' | 'recolour' | 'palette'> {
   if (art.kind === 'mono') return { paint: asked ?? paint };
-  return asked ? { recolour: asked } : {};
+  if (asked) return { recolour: asked };
+  return palette ? { palette } : {};
 }
 
 /** Speed lines behind a runner, arcs under a jumper, swooshes under a flyer, waves for a swimmer. */

@@ -1,30 +1,10 @@
-// Curated palettes for the parts the composer paints itself (bursts, washes, blocks). The emoji
-// art keeps its own colours except in the abstract and pixel themes.
+// Colour helpers for the parts the composer paints itself (bursts, washes, blocks) from the named
+// palettes of core/palettes.ts. The emoji art keeps its own colours except in the abstract and pixel
+// themes, or when a custom style chose a palette (towardPalette).
 import type { ThemeId } from '../core/options';
+import { PALETTES, type Palette } from '../core/palettes';
 
-export type Palette = {
-  name: string;
-  colors: [string, string, string, string, string];
-  ink: string;
-  paper: string;
-};
-
-/** name, five colours, ink (outlines and text), paper (the background). */
-const palette = (name: string, colors: Palette['colors'], ink: string, paper: string): Palette => ({
-  name,
-  colors,
-  ink,
-  paper,
-});
-
-export const PALETTES: Palette[] = [
-  palette('sunset', ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff', '#845ec2'], '#1d1a2f', '#fff8ef'),
-  palette('bauhaus', ['#e63946', '#f1c453', '#1d3557', '#457b9d', '#a8dadc'], '#14141f', '#f7f1e3'),
-  palette('candy', ['#ff8fab', '#ffc8dd', '#a2d2ff', '#bde0fe', '#cdb4db'], '#2b2140', '#fffafc'),
-  palette('forest', ['#2d6a4f', '#95d5b2', '#ffb703', '#fb8500', '#8ecae6'], '#1b2620', '#f6f4ea'),
-  palette('retro', ['#ef476f', '#ffd166', '#06d6a0', '#118ab2', '#073b4c'], '#102027', '#fffdf4'),
-  palette('dusk', ['#5e548e', '#9f86c0', '#e0b1cb', '#f7a072', '#ffd6a5'], '#231942', '#fbf7ff'),
-];
+export { PALETTES, type Palette };
 
 export function hexToRgb(hex: string): [number, number, number] {
   let h = hex.replace('#', '');
@@ -115,4 +95,26 @@ export function themePaint(theme: ThemeId, colour: string): string {
   if (theme === 'realistic') return hslToHex(h, clamp(s, 0.35, 0.7), clamp(l, 0.46, 0.62));
   if (theme === 'watercolor') return hslToHex(h, Math.min(s, 0.6), clamp(l, 0.56, 0.72));
   return colour;
+}
+
+/**
+ * Paints colour art in a chosen palette: each colour takes the palette colour nearest in hue and
+ * keeps its light and shade (towardColour), so the art's parts stay apart; near-whites, near-blacks
+ * and greys (eyes, outlines, metal) stay as they are.
+ */
+export function towardPalette(hex: string, colors: readonly string[]): string {
+  const [h, s, l] = rgbToHsl(hex);
+  if (l > 0.93 || l < 0.1 || s < 0.12) return hex;
+  let best = colors[0];
+  let bestDistance = Number.POSITIVE_INFINITY;
+  for (const colour of colors) {
+    const [ch, cs] = rgbToHsl(colour);
+    if (cs < 0.12) continue;
+    const distance = Math.min(Math.abs(h - ch), 1 - Math.abs(h - ch));
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = colour;
+    }
+  }
+  return towardColour(hex, best);
 }

@@ -6,10 +6,14 @@ import {
   MAX_VARIATIONS,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
+  STYLE_NAME_MAX_LENGTH,
+  STYLE_WORDS_MAX_LENGTH,
 } from './constants';
+import { EMAIL_PATTERN } from './credentials';
 import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
+import { PALETTE_IDS } from './palettes';
 import { normalisePrompt, PROMPT_MAX_LENGTH } from './prompt';
 import { isSafeRedirectPath } from './redirect';
 import { isStorableText } from './text';
@@ -46,9 +50,57 @@ export const generationRequestSchema = z.object({
     .min(1, MESSAGES.variationsCount)
     .max(MAX_VARIATIONS, MESSAGES.variationsCount)
     .default(1),
+  /** A saved custom style (Premium): its theme, palette and words are used instead of `theme`. */
+  styleId: safeText().trim().min(1).max(100).optional(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
+
+export const paletteIdSchema = z.enum(PALETTE_IDS, { error: MESSAGES.unknownPalette });
+
+export const styleNameSchema = safeText({ error: MESSAGES.styleNameRequired })
+  .trim()
+  .min(1, MESSAGES.styleNameRequired)
+  .max(STYLE_NAME_MAX_LENGTH, MESSAGES.styleNameTooLong);
+export const styleWordsSchema = safeText().trim().max(STYLE_WORDS_MAX_LENGTH, MESSAGES.styleWordsTooLong);
+
+/** `POST /api/styles`: a named theme + palette + extra style words (Premium). */
+export const customStyleCreateSchema = z.object({
+  name: styleNameSchema,
+  theme: themeIdSchema,
+  palette: paletteIdSchema,
+  words: styleWordsSchema.default(''),
+});
+export type CustomStyleCreate = z.infer<typeof customStyleCreateSchema>;
+export type CustomStyleCreateInput = z.input<typeof customStyleCreateSchema>;
+
+/** `PATCH /api/styles/:id`: only the fields given change. */
+export const customStylePatchSchema = z.object({
+  name: styleNameSchema.optional(),
+  theme: themeIdSchema.optional(),
+  palette: paletteIdSchema.optional(),
+  words: styleWordsSchema.optional(),
+});
+export type CustomStylePatch = z.infer<typeof customStylePatchSchema>;
+
+export const customStyleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  theme: themeIdSchema,
+  palette: paletteIdSchema,
+  words: z.string(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomStyle = z.infer<typeof customStyleSchema>;
+
+/** `GET /api/styles`: the member's styles by name, and how many they may keep. */
+export const customStyleListSchema = z.object({
+  styles: z.array(customStyleSchema),
+  limit: z.number().int(),
+});
+export type CustomStyleList = z.infer<typeof customStyleListSchema>;
 
 /** One thing the built-in composer drew: the prompt's word, the art's name and "<set>:<icon>". */
 export const drawnSubjectSchema = z.object({ word: z.string(), label: z.string(), art: z.string() });
@@ -110,7 +162,7 @@ export type GenerationStatus = z.infer<typeof generationStatusSchema>;
 export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
   .trim()
   .toLowerCase()
-  .pipe(z.email(MESSAGES.invalidEmail));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: MESSAGES.invalidEmail }));
 
 /**
  * `POST /api/auth/sign-up/email` answers this for a new and for a taken address alike: the link

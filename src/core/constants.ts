@@ -24,6 +24,9 @@ export const LEDGER_DESCRIPTION_LENGTH = 50;
 /** Better Auth checks the same bounds on the server (auth.ts). */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
+/** A custom style's name and its extra style words. */
+export const STYLE_NAME_MAX_LENGTH = 40;
+export const STYLE_WORDS_MAX_LENGTH = 120;
 
 /**
  * A readable cookie mirroring Better Auth's httpOnly session cookie: it says only "a session cookie
@@ -31,6 +34,9 @@ export const PASSWORD_MAX_LENGTH = 128;
  * server decides who is signed in.
  */
 export const SESSION_HINT_COOKIE = 'clipsmith_session';
+
+/** The id of the JSON block in which the server gives every page this deployment's settings (AppMeta). */
+export const APP_META_ELEMENT_ID = 'app-meta';
 
 /** The most pictures one generation request may ask for (Premium's and Enterprise's variations). */
 export const MAX_VARIATIONS = 4;

@@ -6,6 +6,7 @@ export * from './entitlement';
 export * from './messages';
 export * from './month';
 export * from './options';
+export * from './palettes';
 export * from './prompt';
 export * from './redirect';
 export * from './tiers';

@@ -1,4 +1,10 @@
-import { MAX_VARIATIONS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import {
+  MAX_VARIATIONS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  STYLE_NAME_MAX_LENGTH,
+  STYLE_WORDS_MAX_LENGTH,
+} from './constants';
 
 /**
  * Every user-facing text that code (server or web) needs, in one place so the server's
@@ -124,6 +130,17 @@ export const MESSAGES = {
   unknownPack: 'Unknown credit pack',
   processing: 'Processing...',
   invalidReturnPath: 'Return path must be a page on this site',
+
+  // Custom styles (ours: a Premium extra of issue 24)
+  stylesNeedPremium: 'Custom styles come with the Premium plan. Upgrade to Premium to save and use them.',
+  styleNameRequired: 'Give the style a name',
+  styleNameTooLong: `Keep the style name to ${STYLE_NAME_MAX_LENGTH} characters or fewer`,
+  styleWordsTooLong: `Keep the style words to ${STYLE_WORDS_MAX_LENGTH} characters or fewer`,
+  unknownPalette: 'Choose one of the palettes',
+  styleNameTaken: (name: string) => `You already have a style called "${name}". Pick another name.`,
+  tooManyStyles: (limit: number) =>
+    `You can save up to ${limit} styles. Delete one you no longer use to save another.`,
+  styleNotFound: 'Style not found',
 
   // Explore gallery
   galleryTitle: 'Explore Gallery',

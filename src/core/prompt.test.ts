@@ -101,6 +101,20 @@ describe('buildClipartPrompt', () => {
     expect(new Set(THEME_IDS.map((t) => THEME_STYLE_PHRASES[t])).size).toBe(THEME_IDS.length);
   });
 
+  it("adds a custom style's palette colours and words after the theme's style, and nothing without one", () => {
+    const text = buildClipartPrompt('a fox', 'watercolor', {
+      palette: 'forest',
+      words: ' soft morning light. ',
+    });
+    expect(text).toContain(
+      `${THEME_STYLE_PHRASES.watercolor} Colour palette: forest (#2d6a4f, #95d5b2, #ffb703, #fb8500, #8ecae6). Also: soft morning light. One single subject`,
+    );
+    expect(buildClipartPrompt('a fox', 'watercolor', { palette: null, words: '' })).toBe(
+      buildClipartPrompt('a fox', 'watercolor'),
+    );
+    expect(buildClipartPrompt('a fox', 'default')).not.toMatch(/Colour palette|Also:/);
+  });
+
   it('does not double the full stop after the subject', () => {
     expect(buildClipartPrompt('a cat.', 'default')).toMatch(/^Clipart illustration of: a cat\. /);
   });

@@ -1,4 +1,5 @@
 import type { ThemeId } from './options';
+import { findPalette, type PaletteId } from './palettes';
 
 export const PROMPT_MAX_LENGTH = 1000;
 
@@ -94,15 +95,27 @@ export const THEME_STYLE_PHRASES: Readonly<Record<ThemeId, string>> = {
   pixel: 'Style: pixel art on a crisp low-resolution grid with a limited retro 8-bit palette.',
 };
 
-/** The text sent to the image model: the cleaned subject (cleanPrompt) inside fixed clipart instructions. */
-export function buildClipartPrompt(cleaned: string, theme: ThemeId): string {
+/** What a custom style adds to the theme: a palette and extra style words. */
+export type PromptStyle = { palette?: PaletteId | null; words?: string | null };
+
+/**
+ * The text sent to the image model: the cleaned subject inside fixed clipart instructions, with a
+ * custom style's palette colours and words after the theme's style line.
+ */
+export function buildClipartPrompt(cleaned: string, theme: ThemeId, custom: PromptStyle = {}): string {
   const style = THEME_STYLE_PHRASES[theme] ?? THEME_STYLE_PHRASES.default;
   const subject = cleaned.replace(/[\s.!?;,]+$/, '');
+  const palette = findPalette(custom.palette);
+  const words = custom.words?.trim().replace(/[\s.!?;,]+$/, '');
   return [
     `Clipart illustration of: ${subject}.`,
     style,
+    palette ? `Colour palette: ${palette.label.toLowerCase()} (${palette.colors.join(', ')}).` : null,
+    words ? `Also: ${words}.` : null,
     'One single subject, centred and fully in frame, with clean outlines and flat colours.',
     'Plain white or transparent background with nothing else behind the subject.',
     'No text, no letters, no watermark, no signature, no border.',
-  ].join(' ');
+  ]
+    .filter((part) => part !== null)
+    .join(' ');
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CUSTOM_STYLE_LIMIT,
+  hasCustomStyles,
   isPaidTier,
   isTier,
   maxVariations,
@@ -48,6 +50,11 @@ describe('tiers', () => {
     expect(isTier('basic')).toBe(true);
     expect(isTier('pro')).toBe(false);
     expect(isTier(3)).toBe(false);
+  });
+
+  it('gives saved custom styles to Premium and Enterprise only, at most 20', () => {
+    expect(TIERS.filter(hasCustomStyles)).toEqual(['premium', 'enterprise']);
+    expect(CUSTOM_STYLE_LIMIT).toBe(20);
   });
 
   it('lets only Premium and Enterprise ask for several pictures at once (up to 4)', () => {

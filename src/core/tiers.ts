@@ -63,3 +63,14 @@ export function maxVariations(tier: Tier): number {
 export function hasApiAccess(tier: Tier): boolean {
   return tier === 'enterprise';
 }
+
+/** Saved custom styles a member may keep at once. */
+export const CUSTOM_STYLE_LIMIT = 20;
+
+/**
+ * Saving and using custom styles is a Premium extra (Enterprise includes it). A member who drops
+ * below keeps what they saved but cannot use it until they come back.
+ */
+export function hasCustomStyles(tier: Tier): boolean {
+  return tier === 'premium' || tier === 'enterprise';
+}

@@ -24,11 +24,12 @@ import { securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
 import { imageFileRoutes } from './images/file-routes';
 import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './images/routes';
-import { metaRoutes } from './meta/routes';
+import { appMeta, metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
 import type { Deps } from './runtime';
+import { styleRoutes } from './styles/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const COMPRESSIBLE =
@@ -36,7 +37,12 @@ const COMPRESSIBLE =
 
 export function createApp(deps: Deps) {
   const { config, logger } = deps;
-  const spa = createSpa(deps.webDir);
+  const spa = createSpa(deps.webDir, {
+    meta: appMeta({ config, imageProvider: deps.imageProvider, version: deps.version }),
+    // The prerendered pricing page can take payments; without them it renders in the browser,
+    // notice included from its first render (no shift when the notice appears).
+    notPrerendered: config.payments.mode === 'off' ? ['/pricing'] : [],
+  });
   const app = new Hono<{ Variables: RequestVars }>();
 
   app.use(requestLog(logger));
@@ -144,6 +150,9 @@ export function createApp(deps: Deps) {
   const billing = { config, db, auth: deps.auth, payments: deps.payments, logger };
   app.route('/api/billing', billingRoutes(billing));
   app.route('/checkout/test', testCheckoutRoutes(billing));
+
+  // styles: Premium members' saved custom styles
+  app.route('/api/styles', styleRoutes({ db, auth: deps.auth }));
 
   // api-keys: Enterprise members' keys; public-api: the REST API they open, and its document
   app.route('/api/keys', apiKeyRoutes({ db, auth: deps.auth }));

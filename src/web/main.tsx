@@ -1,27 +1,27 @@
 import './styles.css';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { AppProviders, createQueryClient } from './app';
 import { AppRoutes } from './routes';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 15_000, refetchOnWindowFocus: false },
-  },
-});
+const app = (
+  <AppProviders queryClient={createQueryClient()}>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </AppProviders>
+);
 
-const root = createRoot(document.getElementById('root')!);
-// The first render as a transition: React yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page (one long task is what Total Blocking Time counts).
+const container = document.getElementById('root')!;
+// The first render (or hydration) as a transition: React yields to the browser every few
+// milliseconds instead of holding the main thread for the whole page (one long task is what Total
+// Blocking Time counts).
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  if (container.hasChildNodes()) {
+    // A page prerendered at build time (scripts/prerender.ts): React takes over its HTML.
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
 });

@@ -1,5 +1,6 @@
 // What a browser receives on the wire: the built assets as their precompressed brotli or gzip copy,
-// HTML and JSON compressed on the fly, pictures as they are; long caching only for hashed assets.
+// HTML (the SPA shell and the prerendered pages) and JSON compressed on the fly, pictures as they
+// are; long caching only for hashed assets.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,8 @@ const webDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-web-'));
 // Big enough to be worth compressing, like a real chunk.
 const script = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `word-${i}`))};\n`;
 const html = `<!doctype html><html><head><title>Clipsmith SPA</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const prerenderedHome = `<!doctype html><html><head><title>Clipsmith</title></head><body><div id="root"><h1>Transform your ideas</h1>${'<p>words</p>'.repeat(100)}</div></body></html>`;
+const prerenderedPricing = prerenderedHome.replace('Transform your ideas', 'Pricing');
 const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(4000, 7)]);
 
 beforeAll(async () => {
@@ -22,6 +25,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), script);
   writeFileSync(path.join(webDir, 'assets', 'tiny-abc123.js'), 'export {};');
   writeFileSync(path.join(webDir, 'samples', 'lighthouse.png'), png);
+  // What scripts/prerender.ts writes: <webDir>/prerendered/<path>/index.html.
+  mkdirSync(path.join(webDir, 'prerendered', 'pricing'), { recursive: true });
+  writeFileSync(path.join(webDir, 'prerendered', 'index.html'), prerenderedHome);
+  writeFileSync(path.join(webDir, 'prerendered', 'pricing', 'index.html'), prerenderedPricing);
   writeFileSync(
     path.join(webDir, 'favicon.svg'),
     `<svg xmlns="http://www.w3.org/2000/svg">${' '.repeat(2000)}</svg>`,
@@ -37,6 +44,11 @@ afterAll(async () => {
 const get = (p: string, acceptEncoding?: string) =>
   t.request(p, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
+/** The HTML a browser decodes from a gzipped answer, without the settings block the server adds. */
+const gunzippedHtml = async (res: Response) =>
+  gunzipSync(await bytes(res))
+    .toString()
+    .replace(/<script id="app-meta" type="application\/json">[^<]*<\/script>\s*/, '');
 
 describe('hashed assets', () => {
   it('go out as brotli to a browser that accepts it, cached for a year', async () => {
@@ -87,14 +99,19 @@ describe('what is not a hashed asset', () => {
   });
 
   it('HTML is compressed on the fly and revalidated on every visit', async () => {
-    for (const p of ['/', '/pricing', '/history?page=2']) {
+    for (const [p, page] of [
+      ['/history?page=2', html],
+      ['/create', html],
+      ['/', prerenderedHome],
+      ['/pricing', prerenderedPricing],
+    ]) {
       const res = await get(p, 'gzip, deflate, br');
-      expect(res.status).toBe(200);
+      expect(res.status, p).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
-      expect(gunzipSync(await bytes(res)).toString()).toBe(html);
+      expect(await gunzippedHtml(res), p).toBe(page);
     }
   });
 
@@ -112,5 +129,44 @@ describe('what is not a hashed asset', () => {
     const res = await get('/api/meta');
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(await res.json()).toBeTypeOf('object');
+  });
+});
+
+describe('prerendered pages', () => {
+  it('are served for exactly their path, without a query string; every other path gets the SPA shell', async () => {
+    for (const [p, page] of [
+      ['/pricing', prerenderedPricing],
+      ['/', prerenderedHome],
+      ['/pricing?tab=credits', html],
+      ['/pricing/', html],
+      ['/prerendered/pricing/index.html', html],
+      ['/about', html],
+    ]) {
+      const res = await get(p, 'gzip');
+      expect(res.status, p).toBe(200);
+      expect(await gunzippedHtml(res), p).toBe(page);
+    }
+  });
+
+  it("carry this deployment's settings for the app's first render, as /api/meta gives them", async () => {
+    const meta = await (await get('/api/meta')).json();
+    for (const p of ['/pricing', '/create']) {
+      const page = await (await get(p)).text();
+      const block = /<script id="app-meta" type="application\/json">([^<]*)<\/script>/.exec(page)?.[1];
+      expect(block, p).toBeDefined();
+      expect(JSON.parse(block!)).toEqual(meta);
+    }
+  });
+
+  it('without payments, the pricing page is not served prerendered (its notice would shift it)', async () => {
+    const off = await createTestApp({ env: { PAYMENTS: 'off' }, overrides: { webDir } });
+    try {
+      const pricing = await (await off.request('/pricing')).text();
+      expect(pricing).toContain('<div id="root"></div>');
+      expect(pricing).toContain('"payments":"off"');
+      expect(await (await off.request('/')).text()).toContain('<h1>Transform your ideas</h1>');
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 // "Download my data": one zip with every picture the member made (the original PNG, and the SVG
-// where one exists) and a JSON of their account, plan, credit ledger, API keys and history. Streamed: the
+// where one exists) and a JSON of their account, plan, credit ledger, API keys, history and saved styles. Streamed: the
 // archive is written as the client reads it, one picture at a time, never whole in memory.
 import { asc, desc, eq } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
@@ -7,6 +7,7 @@ import { getMe } from '../account/service';
 import type { Database } from '../db/client';
 import { apiKeys, creditTransactions, generatedImages, users } from '../db/schema';
 import { imageKeys, type Storage } from '../storage/storage';
+import { listStyles } from '../styles/service';
 
 export const DATA_FILE = 'clipsmith-data.json';
 
@@ -54,6 +55,8 @@ export type DataExport = {
     createdAt: string;
     files: { png: string; svg: string | null };
   }>;
+  /** Saved custom styles (Premium), kept even when the plan no longer includes them. */
+  styles: Array<{ name: string; theme: string; palette: string; words: string; createdAt: string }>;
 };
 
 async function collect(db: Database, userId: string, now: Date) {
@@ -81,6 +84,7 @@ async function collect(db: Database, userId: string, now: Date) {
     .from(generatedImages)
     .where(eq(generatedImages.userId, userId))
     .orderBy(desc(generatedImages.createdAt), desc(generatedImages.id));
+  const { styles } = await listStyles(db, userId);
   const data: DataExport = {
     exportedAt: now.toISOString(),
     account: {
@@ -125,6 +129,13 @@ async function collect(db: Database, userId: string, now: Date) {
         png: exportFileName(image, 'png'),
         svg: image.hasSvg ? exportFileName(image, 'svg') : null,
       },
+    })),
+    styles: styles.map(({ name, theme, palette, words, createdAt }) => ({
+      name,
+      theme,
+      palette,
+      words,
+      createdAt,
     })),
   };
   return { data, images };

@@ -7,6 +7,7 @@ import { IMAGE_SIZE, VALIDATION_ATTEMPTS } from '../../core/constants';
 import { privacyPaidAtGeneration } from '../../core/image-access';
 import { MESSAGES } from '../../core/messages';
 import type { Privacy, ThemeId } from '../../core/options';
+import { findPalette } from '../../core/palettes';
 import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
 import type { ThumbnailQueue } from '../images/thumbnails';
@@ -16,6 +17,7 @@ import { imageKeys, type Storage } from '../storage/storage';
 import type { GenerationEvents } from './events';
 import {
   type GeneratedImage,
+  type GenerateImageInput,
   type ImageCheck,
   type ImageProvider,
   ProviderError,
@@ -125,6 +127,7 @@ export async function runGeneration(
       prompt: job.finalPrompt,
       userPrompt: job.cleanedPrompt,
       theme: job.theme as ThemeId,
+      palette: findPalette(job.palette)?.id ?? null,
       quality: job.quality as Quality,
       seed: job.seed,
       firstAttempt: job.attempts,
@@ -195,6 +198,7 @@ async function produceImage(
     prompt: string;
     userPrompt: string;
     theme: ThemeId;
+    palette: GenerateImageInput['palette'];
     quality: Quality;
     seed: number;
     /** The attempt the claim already took. */
@@ -218,6 +222,7 @@ async function produceImage(
       prompt: input.prompt,
       userPrompt: input.userPrompt,
       theme: input.theme,
+      palette: input.palette,
       quality: input.quality,
       seed: input.seed + attempt - 1,
       signal: input.signal,

@@ -3,6 +3,7 @@
 
 import type { DrawnSubject } from '../../core/api';
 import type { Quality, ThemeId } from '../../core/options';
+import type { PaletteId } from '../../core/palettes';
 
 export type { Quality };
 
@@ -12,6 +13,8 @@ export type GenerateImageInput = {
   /** What the person typed, cleaned of background phrases, for providers that do their own matching. */
   userPrompt: string;
   theme: ThemeId;
+  /** A custom style's palette, for providers that paint themselves (the model prompt names it already). */
+  palette?: PaletteId | null;
   quality: Quality;
   /** Varies layout for providers that can be seeded; the same seed gives the same picture. */
   seed: number;

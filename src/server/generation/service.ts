@@ -15,6 +15,7 @@ import { generatedImages, generations, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
+import { findOwnStyle, requireCustomStyles } from '../styles/service';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
 import { generationView } from './views';
@@ -42,20 +43,27 @@ export async function createGeneration(
   // the background, goes to the provider.
   const prompt = request.prompt;
   const cleanedPrompt = cleanPrompt(prompt);
+  // A custom style's theme, palette and words are copied onto the job: editing or deleting the
+  // style later changes neither a queued job nor a finished picture.
+  const style = request.styleId ? await findOwnStyle(deps.db, opts.userId, request.styleId) : null;
+  const theme = style?.theme ?? request.theme;
+  const palette = style?.palette ?? null;
+  const styleWords = style?.words || null;
   // Moderation runs before anything is reserved: a declined prompt costs nothing. It reads what was
-  // typed, since that is what other people may see.
-  const verdict = await deps.moderation.check(prompt);
+  // typed (and the style's words, which go to the model too), since that is what other people may see.
+  const verdict = await deps.moderation.check(styleWords ? `${prompt}\n${styleWords}` : prompt);
   if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
 
   const batchId = randomUUID();
   const ids = Array.from({ length: count }, () => randomUUID());
   const seeds = distinctSeeds(count);
   const month = monthKey(opts.now);
-  const options = { theme: request.theme, quality: request.quality, privacy: request.privacy };
+  const options = { theme, quality: request.quality, privacy: request.privacy };
   const batch = await deps.db.transaction(async (tx) => {
     // Reserving locks this month's usage row, so concurrent requests of one member queue here;
     // every picture is counted at once (a refusal below rolls the count back).
     const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now, count);
+    if (style) requireCustomStyles(tier);
     if (count > maxVariations(tier))
       throw new AppError(403, 'variations_need_premium', MESSAGES.variationsNeedPremium);
     const entitlement = checkVariations({ tier, imagesUsed: used, credits, options, count });
@@ -79,7 +87,7 @@ export async function createGeneration(
       }
       spent += cost;
     }
-    const finalPrompt = buildClipartPrompt(cleanedPrompt, request.theme);
+    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, { palette, words: styleWords });
     await tx.insert(generations).values(
       ids.map((id, n) => ({
         id,
@@ -87,7 +95,9 @@ export async function createGeneration(
         prompt,
         cleanedPrompt,
         finalPrompt,
-        theme: request.theme,
+        theme,
+        palette,
+        styleWords,
         quality: request.quality,
         privacy: request.privacy,
         seed: seeds[n],

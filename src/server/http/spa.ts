@@ -1,10 +1,13 @@
-// Serves the built React app: hashed assets cached forever, index.html never, deep links get index.html.
+// Serves the built React app: hashed assets cached forever, HTML never, deep links get index.html.
+// A page the build prerendered (scripts/prerender.ts) gets its own HTML, for exactly its path.
 // Text assets go out as the brotli or gzip copy the build wrote beside them (scripts/precompress.ts),
 // whichever the browser accepts.
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
+import type { AppMeta } from '../../core/api';
+import { APP_META_ELEMENT_ID } from '../../core/constants';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -31,16 +34,50 @@ export type Spa = {
   indexHtml(): string;
 };
 
-export function createSpa(webDir: string): Spa {
+export type SpaOptions = {
+  /** Written into every page as a JSON block, so the app's first render knows it (web/lib/meta.ts). */
+  meta?: AppMeta;
+  /** Prerendered pages not to serve (their first view would differ on this deployment). */
+  notPrerendered?: readonly string[];
+};
+
+/** Where scripts/prerender.ts writes each page: <webDir>/prerendered/<path>/index.html. */
+const PRERENDERED_DIR = 'prerendered';
+
+export function createSpa(webDir: string, options: SpaOptions = {}): Spa {
   const root = path.resolve(webDir);
+  const withMeta = (html: string) =>
+    options.meta
+      ? html.replace(
+          '</head>',
+          // `<` escaped: the JSON can never close the script element.
+          () =>
+            `<script id="${APP_META_ELEMENT_ID}" type="application/json">${JSON.stringify(options.meta).replaceAll('<', '\\u003c')}</script>\n  </head>`,
+        )
+      : html;
   let cachedIndex: string | undefined;
   const indexHtml = () => {
     if (cachedIndex !== undefined) return cachedIndex;
     const file = path.join(root, 'index.html');
-    const text = existsSync(file) ? readFileSync(file, 'utf8') : MISSING_BUILD;
+    const text = withMeta(existsSync(file) ? readFileSync(file, 'utf8') : MISSING_BUILD);
     // Re-read in development so a rebuild shows without a restart.
     if (existsSync(file)) cachedIndex = text;
     return text;
+  };
+  let cachedPages: Map<string, string> | undefined;
+  const prerendered = () => {
+    if (cachedPages) return cachedPages;
+    const pages = new Map<string, string>();
+    const dir = path.join(root, PRERENDERED_DIR);
+    if (!existsSync(dir)) return pages;
+    for (const entry of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+      if (path.basename(entry) !== 'index.html') continue;
+      const page = `/${path.dirname(entry).split(path.sep).join('/')}`.replace(/\/\.$/, '/');
+      if (options.notPrerendered?.includes(page)) continue;
+      pages.set(page, withMeta(readFileSync(path.join(dir, entry), 'utf8')));
+    }
+    cachedPages = pages;
+    return pages;
   };
 
   return {
@@ -78,7 +115,9 @@ export function createSpa(webDir: string): Spa {
       if (path.extname(urlPath) && urlPath.startsWith('/assets/')) {
         return c.text('Not found', 404);
       }
-      return c.html(indexHtml(), 200, { 'Cache-Control': 'no-cache' });
+      // The prerendered HTML is the page without a query string: one would change what it shows.
+      const page = new URL(c.req.url).search === '' ? prerendered().get(urlPath) : undefined;
+      return c.html(page ?? indexHtml(), 200, { 'Cache-Control': 'no-cache' });
     },
   };
 }

@@ -5,7 +5,7 @@ import { canViewImage, imageVisibility } from '../../core/image-access';
 import type { Database } from '../db/client';
 import { type GeneratedImageRow, generatedImages, profiles } from '../db/schema';
 import { isUuid } from '../generation/service';
-import { authorColumns, galleryItem } from './views';
+import { galleryItem, galleryItemColumns } from './views';
 
 /**
  * The image if this viewer may see it (core/image-access: public to anyone, private to its owner).
@@ -35,18 +35,7 @@ export async function findSharedImage(opts: {
 }): Promise<SharedImage | null> {
   if (!isUuid(opts.id)) return null;
   const [row] = await opts.db
-    .select({
-      id: generatedImages.id,
-      userId: generatedImages.userId,
-      privacy: generatedImages.privacy,
-      prompt: generatedImages.prompt,
-      createdAt: generatedImages.createdAt,
-      width: generatedImages.width,
-      height: generatedImages.height,
-      ...authorColumns,
-      hasSvg: generatedImages.hasSvg,
-      transparentBackground: generatedImages.transparentBackground,
-    })
+    .select({ ...galleryItemColumns, userId: generatedImages.userId, privacy: generatedImages.privacy })
     .from(generatedImages)
     .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))
     .where(eq(generatedImages.id, opts.id));

@@ -8,7 +8,7 @@ import { type Database, type DbExecutor, preparedOnce } from '../db/client';
 import { generatedImages, profiles } from '../db/schema';
 import { isUuid } from '../generation/service';
 import { AppError } from '../http/errors';
-import { authorColumns, galleryItem, historyItem } from './views';
+import { galleryItem, galleryItemColumns, historyItem } from './views';
 
 const MAX_SEARCH_WORDS = 8;
 const publicOnly = eq(generatedImages.privacy, 'public');
@@ -86,17 +86,7 @@ function gallerySelect(db: DbExecutor, shape: GalleryShape) {
   }
   if (shape.tsquery !== undefined) conditions.push(matchesSearch(shape.tsquery));
   return db
-    .select({
-      id: generatedImages.id,
-      prompt: generatedImages.prompt,
-      createdAt: generatedImages.createdAt,
-      cursorAt: cursorText,
-      width: generatedImages.width,
-      height: generatedImages.height,
-      ...authorColumns,
-      hasSvg: generatedImages.hasSvg,
-      transparentBackground: generatedImages.transparentBackground,
-    })
+    .select({ ...galleryItemColumns, cursorAt: cursorText })
     .from(generatedImages)
     .leftJoin(profiles, eq(profiles.userId, generatedImages.userId))
     .where(and(...conditions))

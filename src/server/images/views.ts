@@ -4,7 +4,7 @@ import type { GalleryItem, GeneratedImageView, HistoryItem } from '../../core/ap
 import { isVisibleToEveryone } from '../../core/image-access';
 import type { Privacy, ThemeId } from '../../core/options';
 import { publicAuthorName } from '../../core/user';
-import { type GeneratedImageRow, profiles } from '../db/schema';
+import { type GeneratedImageRow, generatedImages, profiles } from '../db/schema';
 
 /** Our own permanent URLs (relative to the origin); the browser never sees a provider URL. */
 export function imageUrls(id: string, privacy: Privacy) {
@@ -36,8 +36,18 @@ export function historyItem(row: GeneratedImageRow): HistoryItem {
   return { ...imageView(row), quality: row.quality, privacyPaid: row.privacyPaid };
 }
 
-// What the author line needs; never the e-mail (a stranger could read the address from it).
-export const authorColumns = {
+/**
+ * The columns galleryItem reads, from generated_images joined with the author's profile: the
+ * author line takes names only, never the e-mail (a stranger could read the address from it).
+ */
+export const galleryItemColumns = {
+  id: generatedImages.id,
+  prompt: generatedImages.prompt,
+  createdAt: generatedImages.createdAt,
+  width: generatedImages.width,
+  height: generatedImages.height,
+  hasSvg: generatedImages.hasSvg,
+  transparentBackground: generatedImages.transparentBackground,
   username: profiles.username,
   usernameChangedAt: profiles.usernameChangedAt,
   fullName: profiles.fullName,

@@ -4,9 +4,12 @@ import type { AppMeta } from '../../core/api';
 import type { Config } from '../config';
 import type { ImageProvider } from '../generation/ports';
 
-export function metaRoutes(deps: { config: Config; imageProvider: ImageProvider; version: string }) {
+type MetaDeps = { config: Config; imageProvider: ImageProvider; version: string };
+
+/** The same answer /api/meta gives, also written into every page the server sends (http/spa.ts). */
+export function appMeta(deps: MetaDeps): AppMeta {
   const offline = deps.imageProvider.name === 'offline-composer';
-  const body: AppMeta = {
+  return {
     imageModel: {
       provider: deps.imageProvider.name,
       model: deps.imageProvider.model,
@@ -18,5 +21,9 @@ export function metaRoutes(deps: { config: Config; imageProvider: ImageProvider;
     version: deps.version,
     devOutbox: !deps.config.isProduction,
   };
+}
+
+export function metaRoutes(deps: MetaDeps) {
+  const body = appMeta(deps);
   return new Hono().get('/', (c) => c.json(body, 200, { 'Cache-Control': 'public, max-age=60' }));
 }

@@ -1,6 +1,8 @@
+import { MailCheckIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { BrandMark } from './brand-logo';
 import { PageTitle } from './page-title';
+import { Button } from './ui/button';
 
 /** The centred card the sign-in, sign-up and password pages share. */
 export function AuthCard({
@@ -33,3 +35,25 @@ export function AuthCard({
 }
 
 export const inlineLinkClass = 'rounded-sm font-medium text-primary underline-offset-4 hover:underline';
+
+/** "Check your inbox" after a form sent a link by e-mail, with a way back to the form. */
+export function MailSentNotice({
+  title,
+  onUseAnotherEmail,
+  children,
+}: {
+  title: string;
+  onUseAnotherEmail: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-3 text-center" role="status">
+      <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
+      <p className="font-semibold">{title}</p>
+      {children}
+      <Button variant="outline" className="mt-2" onClick={onUseAnotherEmail}>
+        Use a different email
+      </Button>
+    </div>
+  );
+}

@@ -14,11 +14,16 @@ type DeferredSectionProps = {
  */
 export function DeferredSection({ children, placeholder, rootMargin = '600px 0px' }: DeferredSectionProps) {
   const ref = useRef<HTMLDivElement>(null);
-  const [visible, setVisible] = useState(() => typeof IntersectionObserver === 'undefined');
+  // The placeholder first, also when prerendering, so a prerendered page hydrates as it was rendered.
+  const [visible, setVisible] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
     if (visible || !element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setVisible(true);
+      return;
+    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setVisible(true);

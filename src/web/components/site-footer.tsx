@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useHydrated } from '../lib/hydration';
 import { BrandLink } from './brand-logo';
 
 const FOOTER_COLUMNS: { title: string; links: { to: string; label: string }[] }[] = [
@@ -29,7 +30,8 @@ const FOOTER_COLUMNS: { title: string; links: { to: string; label: string }[] }[
 ];
 
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  // Today's year, not the year the page was prerendered in (added once the page is live).
+  const year = useHydrated() ? new Date().getFullYear() : null;
   return (
     <footer className="mt-auto border-t bg-muted/60">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:grid-cols-3 sm:px-6 md:grid-cols-[1.5fr_repeat(3,1fr)]">

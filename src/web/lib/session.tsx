@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { Me } from '../../core/api';
 import { SESSION_HINT_COOKIE } from '../../core/constants';
 import { ApiError, api } from './api';
+import { useHydrated } from './hydration';
 
 /**
  * The one source of truth for "who is signed in". Everything that needs the session reads it
@@ -26,6 +27,7 @@ export const ME_QUERY_KEY = ['me'] as const;
 
 /** The server's readable mirror of the session cookie: without it there is nobody to ask about. */
 function mayHaveSession(): boolean {
+  if (typeof document === 'undefined') return false; // prerendering: the visitor's view
   return document.cookie
     .split(/;\s*/)
     .some((c) => c.startsWith(`${SESSION_HINT_COOKIE}=`) && c.length > SESSION_HINT_COOKIE.length + 1);
@@ -79,8 +81,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     navigate('/login');
   }, [queryClient, navigate]);
 
-  const status: SessionStatus = query.isPending ? 'loading' : query.data ? 'signed-in' : 'signed-out';
-  const me = query.data ?? null;
+  // A prerendered page is the visitor's view: it hydrates as one, then shows who is signed in.
+  const hydrated = useHydrated();
+  const status: SessionStatus = !hydrated
+    ? 'signed-out'
+    : query.isPending
+      ? 'loading'
+      : query.data
+        ? 'signed-in'
+        : 'signed-out';
+  const me = hydrated ? (query.data ?? null) : null;
 
   const value = useMemo<Session>(() => ({ status, me, refresh, signOut }), [status, me, refresh, signOut]);
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,4 +1,4 @@
-import { emailSchema, passwordSchema } from '../../core/api';
+import { emailProblem, passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 
 export type SignUpField = 'email' | 'password' | 'confirm' | 'terms';
@@ -14,16 +14,11 @@ export const SIGN_UP_FIELDS: readonly SignUpField[] = ['email', 'password', 'con
  */
 export function signUpErrors(values: SignUpValues): SignUpErrors {
   const errors: SignUpErrors = {};
-  if (!values.email.trim()) errors.email = MESSAGES.enterEmail;
-  else {
-    const check = emailSchema.safeParse(values.email);
-    if (!check.success) errors.email = check.error.issues[0].message;
-  }
-  if (!values.password) errors.password = MESSAGES.choosePassword;
-  else {
-    const check = passwordSchema.safeParse(values.password);
-    if (!check.success) errors.password = check.error.issues[0].message;
-  }
+  // The same rules as the server's schemas (core/credentials.ts), without loading zod.
+  const email = values.email.trim() ? emailProblem(values.email) : MESSAGES.enterEmail;
+  if (email) errors.email = email;
+  const password = values.password ? passwordProblem(values.password) : MESSAGES.choosePassword;
+  if (password) errors.password = password;
   if (!values.confirm) errors.confirm = MESSAGES.confirmPassword;
   else if (values.confirm !== values.password) errors.confirm = MESSAGES.passwordsDoNotMatch;
   if (!values.terms) errors.terms = MESSAGES.acceptTerms;

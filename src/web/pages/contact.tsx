@@ -8,6 +8,7 @@ import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
 import { Card, CardContent } from '../components/ui/card';
 import { FormField, InputField } from '../components/ui/form-field';
+import { LiveForm } from '../components/ui/live-form';
 import { Spinner } from '../components/ui/spinner';
 import { Textarea } from '../components/ui/textarea';
 import { api, errorMessage } from '../lib/api';
@@ -92,7 +93,7 @@ export default function ContactPage() {
                 </Button>
               </div>
             ) : (
-              <form
+              <LiveForm
                 noValidate
                 onSubmit={onSubmit}
                 className="flex flex-col gap-5"
@@ -143,7 +144,7 @@ export default function ContactPage() {
                   )}
                   {sending ? 'Sending...' : 'Send Message'}
                 </Button>
-              </form>
+              </LiveForm>
             )}
           </CardContent>
         </Card>

@@ -1,12 +1,12 @@
-import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { emailSchema } from '../../core/api';
+import { emailProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { EmailField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { AuthCard, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
+import { LiveForm } from '../components/ui/live-form';
 import { errorMessage } from '../lib/api';
 
 export default function ForgotPasswordPage() {
@@ -19,9 +19,9 @@ export default function ForgotPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const check = emailSchema.safeParse(email);
-    if (!check.success) {
-      setFieldError(check.error.issues[0].message);
+    const problem = emailProblem(email);
+    if (problem) {
+      setFieldError(problem);
       document.getElementById('forgot-email')?.focus();
       return;
     }
@@ -29,7 +29,7 @@ export default function ForgotPasswordPage() {
     try {
       const { authClient, authErrorMessage } = await import('../lib/auth-client');
       const result = await authClient.requestPasswordReset({
-        email: check.data,
+        email: email.trim().toLowerCase(),
         redirectTo: '/reset-password',
       });
       if (result.error) setFormError(authErrorMessage(result.error, MESSAGES.somethingWentWrong));
@@ -53,19 +53,14 @@ export default function ForgotPasswordPage() {
       }
     >
       {sent ? (
-        <div className="flex flex-col items-center gap-3 text-center" role="status">
-          <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
-          <p className="font-semibold">Check your inbox</p>
+        <MailSentNotice title="Check your inbox" onUseAnotherEmail={() => setSent(false)}>
           <p className="text-muted-foreground text-sm">
             If an account exists for <strong className="text-foreground">{email.trim()}</strong>, a reset link
             is on its way. It expires in one hour.
           </p>
-          <Button variant="outline" className="mt-2" onClick={() => setSent(false)}>
-            Use a different email
-          </Button>
-        </div>
+        </MailSentNotice>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
           <EmailField
             id="forgot-email"
@@ -81,7 +76,7 @@ export default function ForgotPasswordPage() {
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? 'Sending...' : 'Send reset link'}
           </Button>
-        </form>
+        </LiveForm>
       )}
     </AuthCard>
   );

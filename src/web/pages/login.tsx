@@ -8,6 +8,7 @@ import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
+import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
@@ -69,7 +70,7 @@ export default function LoginPage() {
         </>
       }
     >
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
         {fromExplore && <FormAlert variant="info">{MESSAGES.signInToExplore}</FormAlert>}
         {fromCheckout && (
           <FormAlert variant="info">Sign in to the account you paid with to see your purchase.</FormAlert>
@@ -105,7 +106,7 @@ export default function LoginPage() {
         <Button type="submit" size="lg" className="w-full" disabled={submitting}>
           {submitting ? MESSAGES.signingIn : 'Sign in'}
         </Button>
-      </form>
+      </LiveForm>
     </AuthCard>
   );
 }

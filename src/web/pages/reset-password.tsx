@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { passwordSchema } from '../../core/api';
+import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { PasswordField } from '../components/account/credential-fields';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
@@ -24,9 +24,8 @@ export default function ResetPasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const check = passwordSchema.safeParse(password);
     const found = {
-      password: check.success ? undefined : check.error.issues[0].message,
+      password: passwordProblem(password),
       confirm: password === confirm ? undefined : MESSAGES.passwordsDoNotMatch,
     };
     setErrors(found);

@@ -1,13 +1,13 @@
-import { MailCheckIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { EmailField, PasswordField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { AuthCard, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
+import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { useAppMeta } from '../lib/meta';
@@ -76,9 +76,14 @@ export default function SignupPage() {
       }
     >
       {sent ? (
-        <div className="flex flex-col items-center gap-3 text-center" role="status">
-          <MailCheckIcon className="size-10 text-success" aria-hidden="true" />
-          <p className="font-semibold">Check your e-mail</p>
+        <MailSentNotice
+          title="Check your e-mail"
+          onUseAnotherEmail={() => {
+            setSent(false);
+            setPassword('');
+            setConfirm('');
+          }}
+        >
           <p className="text-muted-foreground text-sm">
             We sent a message to <strong className="text-foreground">{email.trim()}</strong>. Open the link in
             it to finish creating your account; it signs you in and works for 24 hours.
@@ -99,20 +104,9 @@ export default function SignupPage() {
               .
             </p>
           )}
-          <Button
-            variant="outline"
-            className="mt-2"
-            onClick={() => {
-              setSent(false);
-              setPassword('');
-              setConfirm('');
-            }}
-          >
-            Use a different email
-          </Button>
-        </div>
+        </MailSentNotice>
       ) : (
-        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+        <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {formError && <FormAlert>{formError}</FormAlert>}
           <EmailField
             id="signup-email"
@@ -187,7 +181,7 @@ export default function SignupPage() {
           <Button type="submit" size="lg" className="w-full" disabled={submitting}>
             {submitting ? MESSAGES.creatingAccount : 'Create Account'}
           </Button>
-        </form>
+        </LiveForm>
       )}
     </AuthCard>
   );

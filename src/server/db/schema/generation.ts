@@ -20,6 +20,10 @@ export const generations = pgTable(
     /** The cleaned prompt wrapped in the clipart instruction and theme style, for models that draw it whole. */
     finalPrompt: text('final_prompt').notNull(),
     theme: text('theme').notNull(),
+    /** The chosen palette (from a custom style), copied here so later edits of the style change nothing; null: the composer picks. */
+    palette: text('palette'),
+    /** A custom style's extra words as applied (they are in finalPrompt too); null without a style. */
+    styleWords: text('style_words'),
     quality: text('quality').notNull(),
     privacy: text('privacy').notNull(),
     seed: integer('seed').notNull(),

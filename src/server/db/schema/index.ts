@@ -4,3 +4,4 @@ export * from './billing';
 export * from './generation';
 export * from './platform';
 export * from './storage';
+export * from './styles';

@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import type { CheckReport } from '../../health/checks';
 import { silentLogger } from '../../logger';
 import type { ImageCheck, ImageCheckResult } from '../ports';
-import { type AdapterLogger, createOpenAIClient, describeError } from '../providers/openai';
+import { createOpenAIClient, describeError, type OpenAIAdapterOptions } from '../providers/openai';
 import { visionModel } from '../providers/openai-models';
 
 /** Errors in a row after which the check is reported degraded. */
@@ -74,14 +74,7 @@ async function toDataUrl(png: Buffer): Promise<string> {
   return `data:image/png;base64,${flat.toString('base64')}`;
 }
 
-export type VisionCheckOptions = {
-  apiKey: string;
-  baseURL?: string;
-  model: string;
-  timeoutMs?: number;
-  maxRetries?: number;
-  logger?: AdapterLogger;
-};
+export type VisionCheckOptions = OpenAIAdapterOptions & { model: string };
 
 export type VisionCheck = ImageCheck & {
   /** For the health JSON: degraded after DEGRADED_AFTER_ERRORS errors in a row. */
@@ -102,13 +95,7 @@ function needsOperator(err: unknown): boolean {
 export function createVisionCheck(opts: VisionCheckOptions): VisionCheck {
   const { model, timeoutMs = 60_000, maxRetries = 1 } = opts;
   const log = opts.logger ?? silentLogger;
-  const client = createOpenAIClient({
-    apiKey: opts.apiKey,
-    baseURL: opts.baseURL,
-    timeoutMs,
-    maxRetries,
-    logger: log,
-  });
+  const client = createOpenAIClient({ ...opts, timeoutMs, maxRetries, logger: log });
   const { family } = visionModel(model);
   let errorsInARow = 0;
   let lastError: Record<string, unknown> | undefined;

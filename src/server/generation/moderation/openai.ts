@@ -2,18 +2,13 @@
 
 import { silentLogger } from '../../logger';
 import type { Moderation, ModerationResult } from '../ports';
-import { type AdapterLogger, createOpenAIClient, describeError } from '../providers/openai';
+import { createOpenAIClient, describeError, type OpenAIAdapterOptions } from '../providers/openai';
 import { DEFAULT_MODELS } from '../providers/openai-models';
 import { DECLINED_MESSAGE } from './messages';
 
-export type OpenAIModerationOptions = {
-  apiKey: string;
-  baseURL?: string;
+// A person is waiting on the Generate button: short timeout, one retry.
+export type OpenAIModerationOptions = OpenAIAdapterOptions & {
   model?: string;
-  /** A person is waiting on the Generate button: short timeout, one retry. */
-  timeoutMs?: number;
-  maxRetries?: number;
-  logger?: AdapterLogger;
   /** Asked instead when the service fails (e.g. the blocklist), so an outage still stops the obvious. */
   fallback?: Moderation;
 };
@@ -21,13 +16,7 @@ export type OpenAIModerationOptions = {
 export function createOpenAIModeration(opts: OpenAIModerationOptions): Moderation {
   const { model = DEFAULT_MODELS.moderation, timeoutMs = 15_000, maxRetries = 1 } = opts;
   const log = opts.logger ?? silentLogger;
-  const client = createOpenAIClient({
-    apiKey: opts.apiKey,
-    baseURL: opts.baseURL,
-    timeoutMs,
-    maxRetries,
-    logger: log,
-  });
+  const client = createOpenAIClient({ ...opts, timeoutMs, maxRetries, logger: log });
 
   async function check(prompt: string): Promise<ModerationResult> {
     try {

@@ -17,6 +17,7 @@ export function createOfflineComposer(): ImageProvider {
         const { svg, png, subjects } = await composeClipart({
           prompt: input.userPrompt || input.prompt,
           theme: input.theme,
+          palette: input.palette,
           seed: input.seed,
         });
         return { png, svg, subjects, provider: OFFLINE_PROVIDER_NAME, model: OFFLINE_MODEL };

@@ -66,6 +66,14 @@ export type OpenAIClientOptions = {
   logger?: AdapterLogger;
 };
 
+/** What every OpenAI adapter is made with; each picks its own default timeout and retries. */
+export type OpenAIAdapterOptions = Omit<OpenAIClientOptions, 'timeoutMs' | 'maxRetries'> & {
+  /** Per call. */
+  timeoutMs?: number;
+  /** SDK retries. */
+  maxRetries?: number;
+};
+
 /**
  * One configured SDK client. Everything is passed explicitly so the SDK never reads process.env
  * (OPENAI_BASE_URL, OPENAI_ORG_ID, OPENAI_LOG…): config.ts is the only reader of the environment.
@@ -240,23 +248,15 @@ export type OpenAIImageProvider = Omit<ImageProvider, 'generateImage'> & {
   generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage>;
 };
 
-export type OpenAIProviderOptions = {
-  apiKey: string;
-  /** Any OpenAI-compatible server; defaults to api.openai.com. */
-  baseURL?: string;
-  model: string;
-  /** Per call. */
-  timeoutMs?: number;
-  /** SDK retries: 0 in the app, where every call is an attempt the person sees. */
-  maxRetries?: number;
-  logger?: AdapterLogger;
-};
+// baseURL: any OpenAI-compatible server (api.openai.com by default). maxRetries: 0 in the app,
+// where every call is an attempt the person sees.
+export type OpenAIProviderOptions = OpenAIAdapterOptions & { model: string };
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImageProvider {
   const { model, timeoutMs = 180_000, maxRetries = 2 } = opts;
   const log = opts.logger ?? silentLogger;
   const baseURL = opts.baseURL ?? OPENAI_DEFAULT_BASE_URL;
-  const client = createOpenAIClient({ apiKey: opts.apiKey, baseURL, timeoutMs, maxRetries, logger: log });
+  const client = createOpenAIClient({ ...opts, baseURL, timeoutMs, maxRetries, logger: log });
   const { family, params } = imageModel(model);
 
   async function generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage> {

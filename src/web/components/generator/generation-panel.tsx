@@ -253,7 +253,10 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
         />
       </Frame>
       <div className="flex flex-wrap gap-1.5">
+        {/* A grid cell is half the panel: the small button, without its "PNG 1024" note. */}
         <DownloadMenu
+          size="sm"
+          className="[&_a>span]:hidden"
           image={{
             id: image.id,
             createdAt: image.createdAt,
@@ -261,7 +264,7 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
             transparentBackground: image.transparentBackground,
           }}
         />
-        <CopyUrlButton key={image.id} image={image} />
+        <CopyUrlButton key={image.id} size="sm" image={image} />
       </div>
       {picture.status.cost > 0 && <p className="text-muted-foreground text-xs">Used 1 credit</p>}
     </li>

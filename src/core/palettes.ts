@@ -1,0 +1,65 @@
+// The named colour palettes a custom style can pick. The built-in composer paints its bursts,
+// washes and blocks from these (a random one per picture when none is chosen, the chosen one
+// otherwise, recolouring the art too); the image-model prompt names the chosen one's colours.
+
+export const PALETTE_IDS = ['sunset', 'bauhaus', 'candy', 'forest', 'retro', 'dusk'] as const;
+export type PaletteId = (typeof PALETTE_IDS)[number];
+
+export type Palette = {
+  id: PaletteId;
+  label: string;
+  colors: readonly [string, string, string, string, string];
+  /** Dark lines and marks drawn with the palette. */
+  ink: string;
+  /** The light ground some themes lay under the picture. */
+  paper: string;
+};
+
+export const PALETTES: readonly Palette[] = [
+  {
+    id: 'sunset',
+    label: 'Sunset',
+    colors: ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff', '#845ec2'],
+    ink: '#1d1a2f',
+    paper: '#fff8ef',
+  },
+  {
+    id: 'bauhaus',
+    label: 'Bauhaus',
+    colors: ['#e63946', '#f1c453', '#1d3557', '#457b9d', '#a8dadc'],
+    ink: '#14141f',
+    paper: '#f7f1e3',
+  },
+  {
+    id: 'candy',
+    label: 'Candy',
+    colors: ['#ff8fab', '#ffc8dd', '#a2d2ff', '#bde0fe', '#cdb4db'],
+    ink: '#2b2140',
+    paper: '#fffafc',
+  },
+  {
+    id: 'forest',
+    label: 'Forest',
+    colors: ['#2d6a4f', '#95d5b2', '#ffb703', '#fb8500', '#8ecae6'],
+    ink: '#1b2620',
+    paper: '#f6f4ea',
+  },
+  {
+    id: 'retro',
+    label: 'Retro',
+    colors: ['#ef476f', '#ffd166', '#06d6a0', '#118ab2', '#073b4c'],
+    ink: '#102027',
+    paper: '#fffdf4',
+  },
+  {
+    id: 'dusk',
+    label: 'Dusk',
+    colors: ['#5e548e', '#9f86c0', '#e0b1cb', '#f7a072', '#ffd6a5'],
+    ink: '#231942',
+    paper: '#fbf7ff',
+  },
+];
+
+export function findPalette(id: string | null | undefined): Palette | undefined {
+  return PALETTES.find((palette) => palette.id === id);
+}

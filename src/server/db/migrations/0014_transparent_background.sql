@@ -1,1 +1,0 @@
-ALTER TABLE "generated_images" ADD COLUMN "transparent_background" boolean DEFAULT true NOT NULL;
