@@ -17,8 +17,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/web',
         emptyOutDir: true,
         sourcemap: true,
-        // Which chunks each page needs, for the prerendered pages' modulepreload links.
-        manifest: true,
       },
   server: {
     port: 5173,

@@ -15,49 +15,23 @@ export type Palette = {
   paper: string;
 };
 
+// One line a palette: id, label, five colours, ink, paper.
+const palette = (id: PaletteId, label: string, colors: Palette['colors'], ink: string, paper: string) =>
+  ({ id, label, colors, ink, paper }) satisfies Palette;
+
 export const PALETTES: readonly Palette[] = [
-  {
-    id: 'sunset',
-    label: 'Sunset',
-    colors: ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff', '#845ec2'],
-    ink: '#1d1a2f',
-    paper: '#fff8ef',
-  },
-  {
-    id: 'bauhaus',
-    label: 'Bauhaus',
-    colors: ['#e63946', '#f1c453', '#1d3557', '#457b9d', '#a8dadc'],
-    ink: '#14141f',
-    paper: '#f7f1e3',
-  },
-  {
-    id: 'candy',
-    label: 'Candy',
-    colors: ['#ff8fab', '#ffc8dd', '#a2d2ff', '#bde0fe', '#cdb4db'],
-    ink: '#2b2140',
-    paper: '#fffafc',
-  },
-  {
-    id: 'forest',
-    label: 'Forest',
-    colors: ['#2d6a4f', '#95d5b2', '#ffb703', '#fb8500', '#8ecae6'],
-    ink: '#1b2620',
-    paper: '#f6f4ea',
-  },
-  {
-    id: 'retro',
-    label: 'Retro',
-    colors: ['#ef476f', '#ffd166', '#06d6a0', '#118ab2', '#073b4c'],
-    ink: '#102027',
-    paper: '#fffdf4',
-  },
-  {
-    id: 'dusk',
-    label: 'Dusk',
-    colors: ['#5e548e', '#9f86c0', '#e0b1cb', '#f7a072', '#ffd6a5'],
-    ink: '#231942',
-    paper: '#fbf7ff',
-  },
+  palette('sunset', 'Sunset', ['#ff6b6b', '#ffd93d', '#6bcB77', '#4d96ff', '#845ec2'], '#1d1a2f', '#fff8ef'),
+  palette(
+    'bauhaus',
+    'Bauhaus',
+    ['#e63946', '#f1c453', '#1d3557', '#457b9d', '#a8dadc'],
+    '#14141f',
+    '#f7f1e3',
+  ),
+  palette('candy', 'Candy', ['#ff8fab', '#ffc8dd', '#a2d2ff', '#bde0fe', '#cdb4db'], '#2b2140', '#fffafc'),
+  palette('forest', 'Forest', ['#2d6a4f', '#95d5b2', '#ffb703', '#fb8500', '#8ecae6'], '#1b2620', '#f6f4ea'),
+  palette('retro', 'Retro', ['#ef476f', '#ffd166', '#06d6a0', '#118ab2', '#073b4c'], '#102027', '#fffdf4'),
+  palette('dusk', 'Dusk', ['#5e548e', '#9f86c0', '#e0b1cb', '#f7a072', '#ffd6a5'], '#231942', '#fbf7ff'),
 ];
 
 export function findPalette(id: string | null | undefined): Palette | undefined {

@@ -27,12 +27,6 @@ export const PRERENDERED_PAGES: readonly string[] = [
   '/forgot-password',
 ];
 
-/** The source module of a prerendered page (as routes.tsx loads it), for its modulepreload links. */
-export function pageModule(page: string): string {
-  const name = page === '/' ? 'home' : page.startsWith('/blog/') ? 'blog-post' : page.slice(1);
-  return `src/web/pages/${name}.tsx`;
-}
-
 /** The page's HTML as a signed-out visitor's browser first renders it; waits for lazy chunks. */
 export async function renderPage(path: string): Promise<string> {
   const { prelude } = await prerender(

@@ -1,6 +1,7 @@
 // The gallery's first page is shared for GALLERY_CACHE_MS, and never outlives a change that takes
 // something off the public gallery: a picture made private or deleted, a renamed author, a deleted
 // account. On PostgreSQL the change reaches the other web processes too.
+import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GalleryPage } from '../../src/core/api';
 import { openDatabase } from '../../src/server/db/client';
@@ -44,6 +45,31 @@ describe('the shared first page of the gallery', () => {
 
     await new Promise((resolve) => setTimeout(resolve, GALLERY_CACHE_MS + 100));
     expect(await galleryIds(app, cookie)).toEqual([second.id, first.id]);
+  });
+
+  it('goes out gzipped to a browser and as plain JSON to a client without compression, the same page', async () => {
+    const app = await setup();
+    const { cookie, user } = await signUp(app);
+    for (let i = 0; i < 12; i++) await insertImage(app, user.id, { prompt: `picture number ${i}` });
+    const get = (acceptEncoding?: string) =>
+      app.request('/api/gallery', {
+        cookie,
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await get();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(plain.headers.get('cache-control')).toBe('private, no-store');
+    expect(plain.headers.get('vary')).toMatch(/accept-encoding/i);
+    const page = (await plain.json()) as GalleryPage;
+    expect(page.items).toHaveLength(12);
+    for (const accept of ['gzip, deflate, br', 'br;q=1, gzip;q=0.5']) {
+      const zipped = await get(accept);
+      expect(zipped.headers.get('content-encoding')).toBe('gzip');
+      expect(zipped.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString())).toEqual(page);
+    }
+    expect((await get('gzip;q=0')).headers.get('content-encoding')).toBeNull();
   });
 
   it('drops a picture made private at once', async () => {

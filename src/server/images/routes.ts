@@ -1,6 +1,8 @@
 // The images API, HTTP only: parse, call one use case, answer. Rules live in the use-case files
 // and core/image-access.
+import { gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
+import type { GalleryPage } from '../../core/api';
 import { galleryQuerySchema, historyQuerySchema, imagePatchSchema } from '../../core/api';
 import { isVisibleToEveryone } from '../../core/image-access';
 import type { Privacy } from '../../core/options';
@@ -9,7 +11,7 @@ import { optionalUser, requireTrustedOrigin, requireUser, type SessionVars } fro
 import type { Database } from '../db/client';
 import { notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import type { Spa } from '../http/spa';
+import { chooseEncoding, type Spa } from '../http/spa';
 import type { Deletions } from '../storage/deletions';
 import { changePrivacy } from './change-privacy';
 import { deleteImage } from './delete-image';
@@ -22,12 +24,32 @@ type Vars = { Variables: SessionVars & RequestVars };
 // Member data changes with every generation: never cache it.
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
+/**
+ * A gallery page as JSON and gzipped. The shared first page is one object while it is cached, so
+ * every request in that time sends the same bytes, encoded once instead of once per request.
+ */
+const encodedPages = new WeakMap<GalleryPage, { json: string; gzip: Uint8Array<ArrayBuffer> }>();
+function encodedPage(page: GalleryPage) {
+  let encoded = encodedPages.get(page);
+  if (!encoded) {
+    const json = JSON.stringify(page);
+    encoded = { json, gzip: new Uint8Array(gzipSync(json)) };
+    encodedPages.set(page, encoded);
+  }
+  return encoded;
+}
+
 /** GET /api/gallery: public images, signed-in members only. */
 export function galleryRoutes(deps: { db: Database; auth: Auth; galleryCache: GalleryCache }) {
   return new Hono<Vars>().get('/', requireUser(deps.auth), async (c) => {
     const query = parseWith(galleryQuerySchema, c.req.query());
     const page = await deps.galleryCache.read(query, () => listGallery({ db: deps.db, query }));
-    return c.json(page, 200, NO_STORE);
+    const { json, gzip } = encodedPage(page);
+    // Already encoded here, so the app's compression leaves it alone.
+    const headers = { ...NO_STORE, 'Content-Type': 'application/json', Vary: 'Accept-Encoding' };
+    if (chooseEncoding(c.req.header('Accept-Encoding'), ['gzip']))
+      return c.body(gzip, 200, { ...headers, 'Content-Encoding': 'gzip' });
+    return c.body(json, 200, headers);
   });
 }
 

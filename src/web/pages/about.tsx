@@ -1,9 +1,10 @@
 import { HeartIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { type IconCard, IconCards } from '../components/icon-cards';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
 
-const VALUES = [
+const VALUES: IconCard[] = [
   {
     icon: UsersIcon,
     title: 'Community First',
@@ -34,17 +35,7 @@ export default function AboutPage() {
           <h2 id="values-heading" className="text-center font-bold text-2xl">
             What we value
           </h2>
-          <ul className="mt-8 grid gap-6 md:grid-cols-3">
-            {VALUES.map((value) => (
-              <li key={value.title} className="rounded-xl border bg-card p-6 shadow-sm">
-                <span className="inline-flex size-11 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
-                  <value.icon className="size-5" aria-hidden="true" />
-                </span>
-                <h3 className="mt-4 font-semibold text-lg">{value.title}</h3>
-                <p className="mt-2 text-muted-foreground leading-relaxed">{value.body}</p>
-              </li>
-            ))}
-          </ul>
+          <IconCards cards={VALUES} className="mt-8 grid gap-6 md:grid-cols-3" />
         </section>
 
         <section aria-labelledby="story-heading" className="prose-page mx-auto mt-16 max-w-3xl">

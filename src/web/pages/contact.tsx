@@ -1,5 +1,5 @@
-import { ClockIcon, LifeBuoyIcon, MailCheckIcon, SendIcon } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { ClockIcon, LifeBuoyIcon, type LucideIcon, MailCheckIcon, SendIcon } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { contactMessageSchema } from '../../core/api';
 import { EmailField } from '../components/account/credential-fields';
@@ -29,6 +29,19 @@ function validate(values: Values): Errors {
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** A note beside the form on other ways to get help. */
+function HelpNote({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl border bg-muted/60 p-5">
+      <h2 className="flex items-center gap-2 font-semibold">
+        <Icon className="size-4 text-primary" aria-hidden="true" />
+        {title}
+      </h2>
+      <p className="mt-2 text-muted-foreground text-sm">{children}</p>
+    </div>
+  );
 }
 
 export default function ContactPage() {
@@ -150,28 +163,16 @@ export default function ContactPage() {
         </Card>
 
         <aside className="flex flex-col gap-4" aria-label="Other ways to get help">
-          <div className="rounded-xl border bg-muted/60 p-5">
-            <h2 className="flex items-center gap-2 font-semibold">
-              <ClockIcon className="size-4 text-primary" aria-hidden="true" />
-              Response time
-            </h2>
-            <p className="mt-2 text-muted-foreground text-sm">
-              We reply within two working days, Monday to Friday, 9:00 to 17:00 CET.
-            </p>
-          </div>
-          <div className="rounded-xl border bg-muted/60 p-5">
-            <h2 className="flex items-center gap-2 font-semibold">
-              <LifeBuoyIcon className="size-4 text-primary" aria-hidden="true" />
-              Quick answers
-            </h2>
-            <p className="mt-2 text-muted-foreground text-sm">
-              Limits, file formats, credits and privacy are covered in the{' '}
-              <Link to="/faq" className="font-medium text-primary underline underline-offset-2">
-                FAQ
-              </Link>
-              .
-            </p>
-          </div>
+          <HelpNote icon={ClockIcon} title="Response time">
+            We reply within two working days, Monday to Friday, 9:00 to 17:00 CET.
+          </HelpNote>
+          <HelpNote icon={LifeBuoyIcon} title="Quick answers">
+            Limits, file formats, credits and privacy are covered in the{' '}
+            <Link to="/faq" className="font-medium text-primary underline underline-offset-2">
+              FAQ
+            </Link>
+            .
+          </HelpNote>
         </aside>
       </PageContainer>
     </>

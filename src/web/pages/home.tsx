@@ -11,6 +11,7 @@ import {
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { DeferredSection } from '../components/deferred-section';
+import { type IconCard, IconCards } from '../components/icon-cards';
 import { PageTitle } from '../components/page-title';
 import { PoweredBy } from '../components/powered-by';
 import { Button } from '../components/ui/button';
@@ -34,7 +35,7 @@ function PricingPlaceholder() {
   );
 }
 
-const FEATURES = [
+const FEATURES: IconCard[] = [
   {
     icon: SparklesIcon,
     title: 'One sentence is enough',
@@ -144,17 +145,7 @@ export default function HomePage() {
             From the idea to a file you can print, paste or post.
           </p>
         </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map((feature) => (
-            <li key={feature.title} className="rounded-xl border bg-card p-6 shadow-sm">
-              <span className="inline-flex size-11 items-center justify-center rounded-lg bg-secondary text-secondary-foreground">
-                <feature.icon className="size-5" aria-hidden="true" />
-              </span>
-              <h3 className="mt-4 font-semibold text-lg">{feature.title}</h3>
-              <p className="mt-2 text-muted-foreground leading-relaxed">{feature.body}</p>
-            </li>
-          ))}
-        </ul>
+        <IconCards cards={FEATURES} className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
       </section>
 
       <section aria-labelledby="steps-heading" className="border-y bg-muted/60">

@@ -1,4 +1,13 @@
-import { CoinsIcon, EyeIcon, GemIcon, LockIcon, PaletteIcon, ShieldCheckIcon } from 'lucide-react';
+import {
+  CoinsIcon,
+  EyeIcon,
+  GemIcon,
+  LockIcon,
+  type LucideIcon,
+  PaletteIcon,
+  ShieldCheckIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PLANS } from '../../core/catalog';
 import { PRIVACIES, QUALITIES, THEMES } from '../../core/options';
@@ -34,6 +43,35 @@ function OptionList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** One generator option (themes, quality, privacy): what it is for, and its choices. */
+function OptionSection({
+  id,
+  icon: Icon,
+  title,
+  intro,
+  options,
+  children,
+}: {
+  id: string;
+  icon: LucideIcon;
+  title: string;
+  intro: ReactNode;
+  options: readonly { id: string; label: string; premium: boolean; description: string }[];
+  children?: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="flex items-center gap-2 font-bold text-xl">
+        <Icon className="size-5 text-primary" aria-hidden="true" />
+        {title}
+      </h2>
+      <p className="mt-2 text-muted-foreground">{intro}</p>
+      <OptionList options={options} />
+      {children}
+    </section>
   );
 }
 
@@ -76,40 +114,32 @@ export default function HowItWorksPage() {
 
       <section className="border-y bg-muted/60">
         <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-3">
-          <section aria-labelledby="themes-heading">
-            <h2 id="themes-heading" className="flex items-center gap-2 font-bold text-xl">
-              <PaletteIcon className="size-5 text-primary" aria-hidden="true" />
-              Style themes
-            </h2>
-            <p className="mt-2 text-muted-foreground">Give a whole set of pictures the same look.</p>
-            <OptionList options={THEMES} />
-          </section>
-          <section aria-labelledby="quality-heading">
-            <h2 id="quality-heading" className="flex items-center gap-2 font-bold text-xl">
-              <ShieldCheckIcon className="size-5 text-primary" aria-hidden="true" />
-              Quality
-            </h2>
-            <p className="mt-2 text-muted-foreground">
-              Triple Validation checks each picture is square, clear and on a clean background, and redraws it
-              up to three times until it passes.
-            </p>
-            <OptionList options={QUALITIES} />
-          </section>
-          <section aria-labelledby="privacy-heading">
-            <h2 id="privacy-heading" className="flex items-center gap-2 font-bold text-xl">
-              <EyeIcon className="size-5 text-primary" aria-hidden="true" />
-              Privacy
-            </h2>
-            <p className="mt-2 text-muted-foreground">
-              Public pictures inspire others in the Explore gallery and get a share page. Private ones are
-              yours alone.
-            </p>
-            <OptionList options={PRIVACIES} />
+          <OptionSection
+            id="themes"
+            icon={PaletteIcon}
+            title="Style themes"
+            intro="Give a whole set of pictures the same look."
+            options={THEMES}
+          />
+          <OptionSection
+            id="quality"
+            icon={ShieldCheckIcon}
+            title="Quality"
+            intro="Triple Validation checks each picture is square, clear and on a clean background, and redraws it up to three times until it passes."
+            options={QUALITIES}
+          />
+          <OptionSection
+            id="privacy"
+            icon={EyeIcon}
+            title="Privacy"
+            intro="Public pictures inspire others in the Explore gallery and get a share page. Private ones are yours alone."
+            options={PRIVACIES}
+          >
             <p className="mt-3 flex items-center gap-2 text-muted-foreground text-sm">
               <LockIcon className="size-4" aria-hidden="true" />
               You can change a picture's privacy later from your history.
             </p>
-          </section>
+          </OptionSection>
         </div>
       </section>
 
