@@ -10,6 +10,7 @@ import { creditTransactions, generations, imageUsage, memberships } from '../../
 import { ProviderError } from '../../src/server/generation/ports';
 import { STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
 import { createThumbnailQueue } from '../../src/server/images/thumbnails';
+import { photoLikePng } from '../../src/server/images/variants/test-fixtures';
 import { silentLogger } from '../../src/server/logger';
 import type { RuntimeOverrides } from '../../src/server/runtime';
 import { imageKeys } from '../../src/server/storage/storage';
@@ -407,6 +408,63 @@ describe('thumbnails (background work after the job settles)', () => {
   });
 });
 
+describe('the background: cut out, or kept and said so', () => {
+  /** A provider that draws on an opaque background, like OpenAI models without transparent output. */
+  function opaqueProvider(picture: () => Promise<Buffer>) {
+    const provider = scriptedProvider();
+    provider.generateImage = async () => ({
+      png: await picture(),
+      provider: 'fake',
+      model: 'fake-1',
+      transparent: false,
+    });
+    return provider;
+  }
+  const cornerAlpha = async (png: Buffer) =>
+    (await sharp(png).ensureAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer())[3];
+
+  it('cuts a plain background out and records the picture as transparent', async () => {
+    const plain = () =>
+      sharp(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#ffffff"/><circle cx="512" cy="512" r="300" fill="#1d4ed8"/></svg>',
+        ),
+      )
+        .png()
+        .toBuffer();
+    const app = await setup({ imageProvider: opaqueProvider(plain) });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a blue ball' })).json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({ status: 'succeeded', image: { transparentBackground: true } });
+    const stored = await app.deps.storage.get(imageKeys.original(done.image!.id));
+    expect(await cornerAlpha(stored!.bytes)).toBe(0);
+  });
+
+  it('keeps a background that cannot be cut out and says the picture is not transparent', async () => {
+    const app = await setup({ imageProvider: opaqueProvider(() => photoLikePng()) });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a sunset over the sea' })).json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({ status: 'succeeded', image: { transparentBackground: false } });
+    const imageId = done.image!.id;
+    const stored = await app.deps.storage.get(imageKeys.original(imageId));
+    expect(await cornerAlpha(stored!.bytes)).toBe(255);
+
+    const history = await (await app.request('/api/history', { cookie })).json();
+    expect(history.items[0]).toMatchObject({ id: imageId, transparentBackground: false });
+    // The share page's data too (its download menu is built from it).
+    const shared = await (await app.request(`/api/share/${imageId}`, { cookie })).json();
+    expect(shared).toMatchObject({ id: imageId, transparentBackground: false });
+    // What the menu leaves out cannot be made: a transparent version or a sticker is refused.
+    for (const variant of ['transparent', 'sticker']) {
+      const res = await app.request(`/images/${imageId}/download?variant=${variant}`, { cookie });
+      expect(res.status, variant).toBe(422);
+    }
+    expect((await app.request(`/images/${imageId}/download?variant=original`, { cookie })).status).toBe(200);
+  });
+});
+
 describe('the default provider (built-in composer) end to end', () => {
   it('stores the composer’s own vector and serves it as the SVG download, untraced', async () => {
     const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
@@ -414,7 +472,10 @@ describe('the default provider (built-in composer) end to end', () => {
     const { cookie } = await signUp(app);
     const { id } = await (await generate(app, cookie, { prompt: 'a cute fox in the forest' })).json();
     const done = await finished(app, cookie, id);
-    expect(done).toMatchObject({ status: 'succeeded', image: { hasVector: true } });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      image: { hasVector: true, transparentBackground: true },
+    });
     const svg = await app.request(`/images/${done.image!.id}/download?format=svg&size=512`);
     expect(svg.status).toBe(200);
     const text = await svg.text();
