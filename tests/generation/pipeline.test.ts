@@ -408,6 +408,54 @@ describe('thumbnails (background work after the job settles)', () => {
   });
 });
 
+describe('More like this', () => {
+  it('from the result and from history: the same prompt and theme again, each with a new seed', async () => {
+    const provider = scriptedProvider();
+    const app = await setup({ imageProvider: provider });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 3);
+    const first = await generate(app, cookie, { prompt: 'a lighthouse on a rocky island', theme: 'comic' });
+    expect(first.status).toBe(202);
+    const original = await finished(app, cookie, (await first.json()).id);
+    expect(original.status).toBe('succeeded');
+
+    // The result's "More like this" sends what the shown image says (generator.tsx)…
+    const shown = original.image!;
+    const fromResult = await generate(app, cookie, {
+      prompt: shown.prompt,
+      theme: shown.theme,
+      quality: 'low',
+      privacy: shown.privacy,
+    });
+    expect(fromResult.status).toBe(202);
+    expect((await finished(app, cookie, (await fromResult.json()).id)).status).toBe('succeeded');
+    // …and history's opens the generator with the history item's prompt and options.
+    const history = await (await app.request('/api/history', { cookie })).json();
+    const item = history.items.find((i: { id: string }) => i.id === shown.id);
+    const fromHistory = await generate(app, cookie, {
+      prompt: item.prompt,
+      theme: item.theme,
+      quality: item.quality,
+      privacy: item.privacy,
+    });
+    expect(fromHistory.status).toBe(202);
+    expect((await finished(app, cookie, (await fromHistory.json()).id)).status).toBe('succeeded');
+
+    const rows = await app.deps.database.db
+      .select({ prompt: generations.prompt, theme: generations.theme, seed: generations.seed })
+      .from(generations)
+      .where(eq(generations.userId, user.id));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => [r.prompt, r.theme])).toEqual(
+      Array(3).fill(['a lighthouse on a rocky island', 'comic']),
+    );
+    expect(new Set(rows.map((r) => r.seed)).size).toBe(3);
+    // The provider was asked with those different seeds.
+    expect(new Set(provider.inputs.map((input) => input.seed)).size).toBe(3);
+    expect(provider.inputs.map((input) => input.seed).sort()).toEqual(rows.map((r) => r.seed).sort());
+  });
+});
+
 describe('the background: cut out, or kept and said so', () => {
   /** A provider that draws on an opaque background, like OpenAI models without transparent output. */
   function opaqueProvider(picture: () => Promise<Buffer>) {
