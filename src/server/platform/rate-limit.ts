@@ -127,44 +127,23 @@ export function createRateLimiter(opts: { db: Database; enabled: boolean; now?: 
   };
 }
 
+/** `limit` requests per `windowMs` (a minute unless said). */
+const rule = (name: string, limit: number, windowMs = 60_000): RateLimitRule => ({ name, limit, windowMs });
+
 // One rule per action, so signing up and then signing in does not eat into the same allowance.
 // Sign-in is never limited by the e-mail alone: anyone could then lock a member out by failing on
 // purpose. An address is limited, an address trying one account more tightly, and an account that
 // keeps failing from everywhere is slowed down (signInSlowdownMs), never refused.
-export const SIGN_IN_RATE_LIMIT: RateLimitRule = { name: 'sign-in', limit: 20, windowMs: 60_000 };
-export const SIGN_IN_ACCOUNT_RATE_LIMIT: RateLimitRule = {
-  name: 'sign-in-account',
-  limit: 5,
-  windowMs: 60_000,
-};
+export const SIGN_IN_RATE_LIMIT = rule('sign-in', 20);
+export const SIGN_IN_ACCOUNT_RATE_LIMIT = rule('sign-in-account', 5);
 /** Wrong passwords for one account from any address (sign-in and change-password). */
-export const PASSWORD_FAILURES: RateLimitRule = {
-  name: 'password-failures',
-  limit: 5,
-  windowMs: 15 * 60_000,
-};
+export const PASSWORD_FAILURES = rule('password-failures', 5, 15 * 60_000);
 // Actions that take the current password or e-mail of a signed-in member: a stolen session must
 // not be able to guess its way further than a sign-in form would let it.
-export const CHANGE_PASSWORD_RATE_LIMIT: RateLimitRule = {
-  name: 'change-password',
-  limit: 20,
-  windowMs: 60_000,
-};
-export const CHANGE_PASSWORD_ACCOUNT_RATE_LIMIT: RateLimitRule = {
-  name: 'change-password-account',
-  limit: 5,
-  windowMs: 60_000,
-};
-export const DELETE_ACCOUNT_RATE_LIMIT: RateLimitRule = {
-  name: 'delete-account',
-  limit: 20,
-  windowMs: 60_000,
-};
-export const DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT: RateLimitRule = {
-  name: 'delete-account-account',
-  limit: 5,
-  windowMs: 60_000,
-};
+export const CHANGE_PASSWORD_RATE_LIMIT = rule('change-password', 20);
+export const CHANGE_PASSWORD_ACCOUNT_RATE_LIMIT = rule('change-password-account', 5);
+export const DELETE_ACCOUNT_RATE_LIMIT = rule('delete-account', 20);
+export const DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT = rule('delete-account-account', 5);
 
 /** Extra wait before checking a password, after PASSWORD_FAILURES.limit wrong ones: 1 s, 2 s, 4 s, then 5 s. */
 export const SLOWDOWN_MAX_MS = 5000;
@@ -172,11 +151,7 @@ export function signInSlowdownMs(failures: number): number {
   const over = failures - PASSWORD_FAILURES.limit;
   return over <= 0 ? 0 : Math.min(SLOWDOWN_MAX_MS, 1000 * 2 ** (over - 1));
 }
-export const SIGN_UP_RATE_LIMIT: RateLimitRule = { name: 'sign-up', limit: 5, windowMs: 60_000 };
-export const RESET_REQUEST_RATE_LIMIT: RateLimitRule = { name: 'reset-request', limit: 5, windowMs: 60_000 };
-export const RESET_PASSWORD_RATE_LIMIT: RateLimitRule = {
-  name: 'reset-password',
-  limit: 5,
-  windowMs: 60_000,
-};
-export const CONTACT_RATE_LIMIT: RateLimitRule = { name: 'contact', limit: 5, windowMs: 10 * 60_000 };
+export const SIGN_UP_RATE_LIMIT = rule('sign-up', 5);
+export const RESET_REQUEST_RATE_LIMIT = rule('reset-request', 5);
+export const RESET_PASSWORD_RATE_LIMIT = rule('reset-password', 5);
+export const CONTACT_RATE_LIMIT = rule('contact', 5, 10 * 60_000);
