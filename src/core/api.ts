@@ -121,6 +121,8 @@ export const generatedImageViewSchema = z.object({
   createdAt: z.string(),
   /** The provider made its own vector (the composer does); otherwise SVG downloads are traced. */
   hasVector: z.boolean(),
+  /** The picture's background is transparent; false when a provider's background could not be cut out. */
+  transparentBackground: z.boolean(),
   /** What the built-in composer drew, subject first; absent for providers that draw the whole prompt. */
   subjects: z.array(drawnSubjectSchema).optional(),
 });
@@ -297,6 +299,8 @@ export const galleryItemSchema = z.object({
   height: z.number().int(),
   /** An own vector exists, so the SVG download is not traced. */
   hasVector: z.boolean(),
+  /** The picture's background is transparent; false when a provider's background could not be cut out. */
+  transparentBackground: z.boolean(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

@@ -9,7 +9,7 @@ import {
   describeDownload,
   downloadFileName,
   downloadQuerySchema,
-  MENU_BACKGROUNDS,
+  menuBackgrounds,
   validateDownload,
   variantCacheKey,
 } from './download';
@@ -150,13 +150,29 @@ describe('describeDownload', () => {
   });
 });
 
-describe('MENU_BACKGROUNDS', () => {
-  it('offers only backgrounds that give different files (every stored picture is already transparent)', () => {
-    expect(MENU_BACKGROUNDS).toEqual(['original', 'sticker']);
-    expect(MENU_BACKGROUNDS.map((variant) => backgroundLabel('png', variant))).toEqual([
+describe('menuBackgrounds', () => {
+  it('offers a transparent picture its original (transparent) and the sticker: a "transparent" one would repeat the original', () => {
+    expect(menuBackgrounds(true)).toEqual(['original', 'sticker']);
+    expect(menuBackgrounds(true).map((variant) => backgroundLabel('png', variant, true))).toEqual([
       'Transparent',
       'Sticker (die-cut)',
     ]);
-    expect(backgroundLabel('jpg', 'original')).toBe('White');
+    expect(backgroundLabel('jpg', 'original', true)).toBe('White');
+  });
+
+  it('offers a picture whose background could not be cut out only as it is, never labelled transparent', () => {
+    expect(menuBackgrounds(false)).toEqual(['original']);
+    for (const format of DOWNLOAD_FORMATS.map((f) => f.id)) {
+      expect(backgroundLabel(format, 'original', false)).toBe('Its own background');
+      const described = describeDownload({
+        format,
+        size: 512,
+        variant: 'original',
+        hasVector: false,
+        transparentBackground: false,
+      });
+      expect(described.label).not.toMatch(/Transparent|White/);
+      expect(described.note ?? '').not.toContain('flattened on white');
+    }
   });
 });

@@ -37,16 +37,32 @@ export const DOWNLOAD_VARIANTS = [
 export type DownloadVariant = (typeof DOWNLOAD_VARIANTS)[number]['id'];
 
 /**
- * The backgrounds the download menu offers. Every stored picture already has a transparent background
- * (the composer draws without one; other providers' pictures are cut out before they are stored), so
- * 'transparent' gives the same file as 'original': the menu offers only the choices that differ. The
- * API still accepts 'transparent'.
+ * The backgrounds the download menu offers for a picture, only those that give different files. A
+ * picture stored with a transparent background (the composer draws without one; other providers'
+ * pictures are cut out before they are stored) gives the same file for 'transparent' as for
+ * 'original', so the menu offers the original and the sticker. A picture whose background could not
+ * be cut out cannot be made transparent or into a sticker either (the same cut-out fails again), so
+ * only its original is offered. The API still accepts every variant.
  */
-export const MENU_BACKGROUNDS = ['original', 'sticker'] as const satisfies readonly DownloadVariant[];
+export function menuBackgrounds(transparentBackground: boolean): readonly DownloadVariant[] {
+  return transparentBackground ? ['original', 'sticker'] : ['original'];
+}
 
-/** What a background choice gives in a format: a JPEG has no transparency, so its picture sits on white. */
-export function backgroundLabel(format: DownloadFormat, variant: DownloadVariant): string {
+/** Said next to the background choice of a picture whose background could not be removed. */
+export const KEPT_BACKGROUND_NOTE =
+  'This picture keeps the background it was made with: it could not be cut out.';
+
+/**
+ * What a background choice gives in a format: a JPEG has no transparency, so a transparent picture
+ * sits on white; a picture that kept its background is offered as it is.
+ */
+export function backgroundLabel(
+  format: DownloadFormat,
+  variant: DownloadVariant,
+  transparentBackground = true,
+): string {
   if (variant === 'sticker') return 'Sticker (die-cut)';
+  if (variant === 'original' && !transparentBackground) return 'Its own background';
   return downloadFormatInfo(format).transparency ? 'Transparent' : 'White';
 }
 
@@ -147,17 +163,20 @@ export interface DownloadDescription {
  * UI labels for a choice. `hasVector` says whether the image has its own vector (composer images do);
  * without one an SVG is traced from the pixels and labelled 'SVG (traced)'.
  */
-export function describeDownload(input: DownloadRequest & { hasVector: boolean }): DownloadDescription {
+export function describeDownload(
+  input: DownloadRequest & { hasVector: boolean; transparentBackground?: boolean },
+): DownloadDescription {
   const traced = input.format === 'svg' && (!input.hasVector || input.variant === 'sticker');
   const formatLabel = traced ? 'SVG (traced)' : downloadFormatInfo(input.format).label;
   const sizeLabel =
     input.format === 'svg'
       ? 'any size (vector)'
       : `${input.size} × ${input.size} px${input.size > NATIVE_IMAGE_SIZE ? ' (upscaled)' : ''}`;
-  const variantLabel = backgroundLabel(input.format, input.variant);
+  const transparentBackground = input.transparentBackground ?? true;
+  const variantLabel = backgroundLabel(input.format, input.variant, transparentBackground);
   const upscaled = input.format !== 'svg' && input.size > NATIVE_IMAGE_SIZE;
   let note: string | null = null;
-  if (input.format === 'jpg') note = 'JPEG has no transparency: flattened on white';
+  if (input.format === 'jpg' && transparentBackground) note = 'JPEG has no transparency: flattened on white';
   else if (traced) note = 'Traced from the picture: colours are simplified';
   else if (upscaled) note = 'Upscaled from 1024 px';
   return {

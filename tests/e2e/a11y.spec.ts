@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { confirmThroughApi } from './mail';
+import { blockingViolations } from './support/axe';
 
 // axe-core on every page, public and signed in, phone and desktop width: no serious or critical
 // violation.
@@ -24,15 +24,6 @@ const PUBLIC_PAGES = [
   '/checkout/success',
   '/docs/api',
 ];
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 for (const width of [360, 1280]) {
   test.describe(`at ${width} px`, () => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible } from './support/axe';
+import { blockingViolations } from './support/axe';
 import { buy, signUp } from './support/members';
 
 // Saved custom styles: a Premium member saves the generator's theme with a palette and words as a
@@ -21,7 +21,7 @@ test('a Premium member saves a style from the generator, picks it after a reload
   await page.getByLabel('Style name').fill('Bold robots');
   await page.getByLabel('Palette').selectOption({ label: 'Forest' });
   await page.getByLabel('Style words (optional)').fill('thick outlines');
-  await expectAccessible(page);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Save style' }).click();
 
   const myStyles = page.getByRole('combobox', { name: 'My styles' });
@@ -49,14 +49,14 @@ test('a Premium member saves a style from the generator, picks it after a reload
     styleId: styles[0].id,
   });
   await expect(page.getByTestId('more-like-this')).toBeVisible({ timeout: 30_000 });
-  await expectAccessible(page);
+  expect(await blockingViolations(page)).toEqual([]);
 
   // Settings → Styles: rename it, then delete it.
   await page.goto('/settings');
   await page.getByRole('link', { name: 'Manage styles' }).click();
   await expect(page).toHaveURL(/\/settings\/styles$/);
   await expect(page.getByTestId('style-row')).toHaveCount(1);
-  await expectAccessible(page);
+  expect(await blockingViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Edit Bold robots' }).click();
   await page.getByLabel('Style name').fill('Forest robots');
   await page.getByRole('button', { name: 'Save Bold robots' }).click();

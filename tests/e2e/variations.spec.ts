@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { blockingViolations } from './support/axe';
 import { buy, signUp } from './support/members';
 
 // Issue 24, Premium's variations: a Premium member asks for 4 pictures of one prompt, sees each
@@ -33,6 +34,7 @@ test('a Premium member picks 4 pictures, sees 4 different pictures, and the dash
   // Each picture has its own downloads.
   await expect(grid.getByTestId('download-menu')).toHaveCount(4);
   await expect(grid.getByRole('link', { name: /Download/ })).toHaveCount(4);
+  expect(await blockingViolations(page)).toEqual([]);
 
   // Four pictures, four files, and not the same picture four times.
   const sources = await finished

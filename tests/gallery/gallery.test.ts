@@ -76,6 +76,7 @@ describe('GET /api/gallery', () => {
         width: 1024,
         height: 1024,
         hasVector: false,
+        transparentBackground: true,
       },
       expect.objectContaining({ id: older.id, owner: 'Anonymous' }),
     ]);

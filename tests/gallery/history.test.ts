@@ -57,6 +57,7 @@ describe('GET /api/history', () => {
       width: 1024,
       height: 1024,
       hasVector: false,
+      transparentBackground: true,
       privacy: 'public',
       privacyPaid: false,
       prompt: latest.prompt,

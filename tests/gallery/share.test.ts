@@ -38,6 +38,7 @@ describe('share page', () => {
       width: 1024,
       height: 1024,
       hasVector: false,
+      transparentBackground: true,
       privacy: 'public',
     });
     expect(res.headers.get('cache-control')).toBe('no-cache');

@@ -10,6 +10,7 @@ import { creditTransactions, generations, imageUsage, memberships } from '../../
 import { ProviderError } from '../../src/server/generation/ports';
 import { STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
 import { createThumbnailQueue } from '../../src/server/images/thumbnails';
+import { photoLikePng } from '../../src/server/images/variants/test-fixtures';
 import { silentLogger } from '../../src/server/logger';
 import type { RuntimeOverrides } from '../../src/server/runtime';
 import { imageKeys } from '../../src/server/storage/storage';
@@ -407,6 +408,111 @@ describe('thumbnails (background work after the job settles)', () => {
   });
 });
 
+describe('More like this', () => {
+  it('from the result and from history: the same prompt and theme again, each with a new seed', async () => {
+    const provider = scriptedProvider();
+    const app = await setup({ imageProvider: provider });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 3);
+    const first = await generate(app, cookie, { prompt: 'a lighthouse on a rocky island', theme: 'comic' });
+    expect(first.status).toBe(202);
+    const original = await finished(app, cookie, (await first.json()).id);
+    expect(original.status).toBe('succeeded');
+
+    // The result's "More like this" sends what the shown image says (generator.tsx)…
+    const shown = original.image!;
+    const fromResult = await generate(app, cookie, {
+      prompt: shown.prompt,
+      theme: shown.theme,
+      quality: 'low',
+      privacy: shown.privacy,
+    });
+    expect(fromResult.status).toBe(202);
+    expect((await finished(app, cookie, (await fromResult.json()).id)).status).toBe('succeeded');
+    // …and history's opens the generator with the history item's prompt and options.
+    const history = await (await app.request('/api/history', { cookie })).json();
+    const item = history.items.find((i: { id: string }) => i.id === shown.id);
+    const fromHistory = await generate(app, cookie, {
+      prompt: item.prompt,
+      theme: item.theme,
+      quality: item.quality,
+      privacy: item.privacy,
+    });
+    expect(fromHistory.status).toBe(202);
+    expect((await finished(app, cookie, (await fromHistory.json()).id)).status).toBe('succeeded');
+
+    const rows = await app.deps.database.db
+      .select({ prompt: generations.prompt, theme: generations.theme, seed: generations.seed })
+      .from(generations)
+      .where(eq(generations.userId, user.id));
+    expect(rows).toHaveLength(3);
+    expect(rows.map((r) => [r.prompt, r.theme])).toEqual(
+      Array(3).fill(['a lighthouse on a rocky island', 'comic']),
+    );
+    expect(new Set(rows.map((r) => r.seed)).size).toBe(3);
+    // The provider was asked with those different seeds.
+    expect(new Set(provider.inputs.map((input) => input.seed)).size).toBe(3);
+    expect(provider.inputs.map((input) => input.seed).sort()).toEqual(rows.map((r) => r.seed).sort());
+  });
+});
+
+describe('the background: cut out, or kept and said so', () => {
+  /** A provider that draws on an opaque background, like OpenAI models without transparent output. */
+  function opaqueProvider(picture: () => Promise<Buffer>) {
+    const provider = scriptedProvider();
+    provider.generateImage = async () => ({
+      png: await picture(),
+      provider: 'fake',
+      model: 'fake-1',
+      transparent: false,
+    });
+    return provider;
+  }
+  const cornerAlpha = async (png: Buffer) =>
+    (await sharp(png).ensureAlpha().extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer())[3];
+
+  it('cuts a plain background out and records the picture as transparent', async () => {
+    const plain = () =>
+      sharp(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024"><rect width="1024" height="1024" fill="#ffffff"/><circle cx="512" cy="512" r="300" fill="#1d4ed8"/></svg>',
+        ),
+      )
+        .png()
+        .toBuffer();
+    const app = await setup({ imageProvider: opaqueProvider(plain) });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a blue ball' })).json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({ status: 'succeeded', image: { transparentBackground: true } });
+    const stored = await app.deps.storage.get(imageKeys.original(done.image!.id));
+    expect(await cornerAlpha(stored!.bytes)).toBe(0);
+  });
+
+  it('keeps a background that cannot be cut out and says the picture is not transparent', async () => {
+    const app = await setup({ imageProvider: opaqueProvider(() => photoLikePng()) });
+    const { cookie } = await signUp(app);
+    const { id } = await (await generate(app, cookie, { prompt: 'a sunset over the sea' })).json();
+    const done = await finished(app, cookie, id);
+    expect(done).toMatchObject({ status: 'succeeded', image: { transparentBackground: false } });
+    const imageId = done.image!.id;
+    const stored = await app.deps.storage.get(imageKeys.original(imageId));
+    expect(await cornerAlpha(stored!.bytes)).toBe(255);
+
+    const history = await (await app.request('/api/history', { cookie })).json();
+    expect(history.items[0]).toMatchObject({ id: imageId, transparentBackground: false });
+    // The share page's data too (its download menu is built from it).
+    const shared = await (await app.request(`/api/share/${imageId}`, { cookie })).json();
+    expect(shared).toMatchObject({ id: imageId, transparentBackground: false });
+    // What the menu leaves out cannot be made: a transparent version or a sticker is refused.
+    for (const variant of ['transparent', 'sticker']) {
+      const res = await app.request(`/images/${imageId}/download?variant=${variant}`, { cookie });
+      expect(res.status, variant).toBe(422);
+    }
+    expect((await app.request(`/images/${imageId}/download?variant=original`, { cookie })).status).toBe(200);
+  });
+});
+
 describe('the default provider (built-in composer) end to end', () => {
   it('stores the composer’s own vector and serves it as the SVG download, untraced', async () => {
     const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
@@ -414,7 +520,10 @@ describe('the default provider (built-in composer) end to end', () => {
     const { cookie } = await signUp(app);
     const { id } = await (await generate(app, cookie, { prompt: 'a cute fox in the forest' })).json();
     const done = await finished(app, cookie, id);
-    expect(done).toMatchObject({ status: 'succeeded', image: { hasVector: true } });
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      image: { hasVector: true, transparentBackground: true },
+    });
     const svg = await app.request(`/images/${done.image!.id}/download?format=svg&size=512`);
     expect(svg.status).toBe(200);
     const text = await svg.text();

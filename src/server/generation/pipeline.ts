@@ -206,7 +206,7 @@ async function produceImage(
     progress: (fields: { phase?: Phase }) => Promise<void>;
     signal: AbortSignal;
   },
-): Promise<GeneratedImage & { png: Buffer }> {
+): Promise<StorableImage> {
   // Triple Validation: checked attempts until one passes; Standard quality makes one unchecked one.
   const checked = input.quality === 'high';
   for (let taken: number | null = input.firstAttempt; ; taken = null) {
@@ -227,8 +227,8 @@ async function produceImage(
       seed: input.seed + attempt - 1,
       signal: input.signal,
     });
-    const png = await normalise(deps, result);
-    if (!checked) return { ...result, png };
+    const { png, transparentBackground } = await normalise(deps, result);
+    if (!checked) return { ...result, png, transparentBackground };
     await input.progress({ phase: 'checking' });
     const verdict = await deps.imageCheck
       .check({ png, prompt: input.userPrompt, signal: input.signal })
@@ -238,7 +238,7 @@ async function produceImage(
         deps.logger.warn({ err: error }, 'image check errored; treating the image as valid');
         return { ok: true, reason: 'check unavailable' };
       });
-    if (verdict.ok) return { ...result, png };
+    if (verdict.ok) return { ...result, png, transparentBackground };
     deps.logger.info({ attempt, reason: verdict.reason }, 'image check said NO');
     if (attempt >= ATTEMPT_LIMIT)
       throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });
@@ -246,8 +246,17 @@ async function produceImage(
   }
 }
 
-/** A 1024×1024 PNG with a transparent background, whatever the provider returned. */
-async function normalise(deps: PipelineDeps, result: GeneratedImage & { transparent?: boolean }) {
+/** What is stored: the 1024 px PNG, and whether its background really is transparent. */
+type StorableImage = GeneratedImage & { png: Buffer; transparentBackground: boolean };
+
+/**
+ * A 1024×1024 PNG with a transparent background, whatever the provider returned, except when the
+ * provider's background cannot be cut out: then the picture as it came, and `transparentBackground` false.
+ */
+async function normalise(
+  deps: PipelineDeps,
+  result: GeneratedImage & { transparent?: boolean },
+): Promise<{ png: Buffer; transparentBackground: boolean }> {
   if (!result.png || result.png.length === 0) {
     throw new ProviderError({ code: 'no_data', userMessage: MESSAGES.noImageData });
   }
@@ -260,19 +269,19 @@ async function normalise(deps: PipelineDeps, result: GeneratedImage & { transpar
       .toBuffer();
   }
   const transparent = result.transparent ?? Boolean(result.svg);
-  if (transparent) return png;
+  if (transparent) return { png, transparentBackground: true };
   try {
-    return await deps.removeBackground(png);
+    return { png: await deps.removeBackground(png), transparentBackground: true };
   } catch (error) {
     // A busy, photo-like background cannot be cut out; the picture is still worth keeping as is.
     deps.logger.info({ reason: (error as Error).message }, 'kept the provider background');
-    return png;
+    return { png, transparentBackground: false };
   }
 }
 
 async function storeImage(
   deps: PipelineDeps,
-  opts: { job: typeof generations.$inferSelect; image: GeneratedImage & { png: Buffer } },
+  opts: { job: typeof generations.$inferSelect; image: StorableImage },
 ): Promise<string> {
   const { db, storage } = deps;
   const { job, image } = opts;
@@ -299,10 +308,10 @@ async function storeImage(
       returning id
     )
     insert into ${generatedImages}
-      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, subjects)
+      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects)
     select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
       ${job.quality}, ${job.privacy}, ${privacyPaidAtGeneration(job.privacy as Privacy)}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
-      ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int,
+      ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int, ${image.transparentBackground}::boolean,
       ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb
     from done
     returning id`,

@@ -27,6 +27,7 @@ export function imageView(row: GeneratedImageRow): GeneratedImageView {
     theme: row.theme as ThemeId,
     createdAt: row.createdAt.toISOString(),
     hasVector: row.hasSvg === 1,
+    transparentBackground: row.transparentBackground,
     ...(row.subjects ? { subjects: row.subjects } : {}),
   };
 }
@@ -46,6 +47,7 @@ export const galleryItemColumns = {
   width: generatedImages.width,
   height: generatedImages.height,
   hasSvg: generatedImages.hasSvg,
+  transparentBackground: generatedImages.transparentBackground,
   username: profiles.username,
   usernameChangedAt: profiles.usernameChangedAt,
   fullName: profiles.fullName,
@@ -61,6 +63,7 @@ export function galleryItem(row: {
   usernameChangedAt: Date | null;
   fullName: string | null;
   hasSvg: number;
+  transparentBackground: boolean;
 }): GalleryItem {
   const { url, thumbUrl } = imageUrls(row.id, 'public');
   return {
@@ -77,5 +80,6 @@ export function galleryItem(row: {
     width: row.width,
     height: row.height,
     hasVector: row.hasSvg === 1,
+    transparentBackground: row.transparentBackground,
   };
 }

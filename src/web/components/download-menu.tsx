@@ -13,7 +13,8 @@ import {
   type DownloadVariant,
   describeDownload,
   downloadFileName,
-  MENU_BACKGROUNDS,
+  KEPT_BACKGROUND_NOTE,
+  menuBackgrounds,
   validateDownload,
 } from '../../core/download';
 import { cn } from '../lib/utils';
@@ -27,6 +28,8 @@ export type DownloadableImage = {
   createdAt: string;
   /** The image has its own vector (composer images do); otherwise SVG is traced from the pixels. */
   hasVector?: boolean;
+  /** False when the picture kept the background it was made with (it could not be cut out). */
+  transparentBackground?: boolean;
 };
 
 type DownloadMenuProps = {
@@ -55,9 +58,10 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
   const [choice, setChoice] = useState<DownloadRequest>({ ...DOWNLOAD_DEFAULTS });
   const idPrefix = useId();
   const hasVector = image.hasVector ?? false;
+  const transparentBackground = image.transparentBackground ?? true;
 
   const quick = DOWNLOAD_DEFAULTS;
-  const chosen = describeDownload({ ...choice, hasVector });
+  const chosen = describeDownload({ ...choice, hasVector, transparentBackground });
   const valid = validateDownload(choice).ok;
 
   const formatChoices: Choice<DownloadFormat>[] = DOWNLOAD_FORMATS.map((format) => ({
@@ -72,10 +76,10 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
     label: DOWNLOAD_SIZE_LABELS[value],
     disabled: choice.format === 'svg',
   }));
-  // Only backgrounds that give different files (see MENU_BACKGROUNDS), named for what they give.
-  const variantChoices: Choice<DownloadVariant>[] = MENU_BACKGROUNDS.map((variant) => ({
+  // Only backgrounds that give different files (see menuBackgrounds), named for what they give.
+  const variantChoices: Choice<DownloadVariant>[] = menuBackgrounds(transparentBackground).map((variant) => ({
     value: variant,
-    label: backgroundLabel(choice.format, variant),
+    label: backgroundLabel(choice.format, variant, transparentBackground),
     disabled: !validateDownload({ ...choice, variant }).ok,
   }));
 
@@ -134,7 +138,13 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
               value={choice.variant}
               choices={variantChoices}
               onChange={(variant) => setChoice((current) => ({ ...current, variant }))}
-              note={choice.format === 'jpg' ? DOWNLOAD_MESSAGES.jpgTransparency : undefined}
+              note={
+                !transparentBackground
+                  ? KEPT_BACKGROUND_NOTE
+                  : choice.format === 'jpg'
+                    ? DOWNLOAD_MESSAGES.jpgTransparency
+                    : undefined
+              }
             />
           </div>
           <div className="mt-4 rounded-lg bg-muted px-3 py-2 text-xs" aria-live="polite">

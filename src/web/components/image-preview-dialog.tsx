@@ -66,7 +66,12 @@ export function ImagePreviewDialog({ image, onOpenChange, children, hasVector }:
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <DownloadMenu
-              image={{ id: image.id, createdAt: image.createdAt, hasVector: hasVector ?? image.hasVector }}
+              image={{
+                id: image.id,
+                createdAt: image.createdAt,
+                hasVector: hasVector ?? image.hasVector,
+                transparentBackground: image.transparentBackground,
+              }}
             />
             <CopyUrlButton image={image} />
             {children}

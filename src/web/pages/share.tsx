@@ -101,7 +101,12 @@ export default function SharePage() {
             </div>
             <div className="flex flex-wrap gap-2">
               <DownloadMenu
-                image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }}
+                image={{
+                  id: image.id,
+                  createdAt: image.createdAt,
+                  hasVector: image.hasVector,
+                  transparentBackground: image.transparentBackground,
+                }}
               />
               <CopyUrlButton
                 image={{

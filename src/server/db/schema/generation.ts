@@ -74,6 +74,12 @@ export const generatedImages = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     hasSvg: integer('has_svg').notNull().default(0),
+    /**
+     * The stored picture has a transparent background: drawn without one, or cut out. False when a
+     * provider's background could not be removed, so the download menu offers no transparent version.
+     * Pictures stored before this was recorded count as transparent, as the menu assumed then.
+     */
+    transparentBackground: boolean('transparent_background').notNull().default(true),
     /** What the built-in composer drew ([{ word, label, art }]); null for providers that draw the whole prompt. */
     subjects: jsonb('subjects').$type<DrawnSubject[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -63,4 +63,20 @@ describe('DownloadMenu', () => {
     expect(screen.getByText('SVG is a vector: it scales to any size.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download SVG' }).getAttribute('download')).toMatch(/\.svg$/);
   });
+
+  it('a picture that kept its background: offered as it is, never called transparent', () => {
+    render(<DownloadMenu image={{ ...image, transparentBackground: false }} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
+    const backgrounds = screen.getByRole('group', { name: 'Background' });
+    expect(Array.from(backgrounds.querySelectorAll('label')).map((l) => l.textContent)).toEqual([
+      'Its own background',
+    ]);
+    expect(
+      screen.getByText('This picture keeps the background it was made with: it could not be cut out.'),
+    ).toBeTruthy();
+    for (const format of ['PNG', 'WebP', 'JPEG']) {
+      fireEvent.click(screen.getByRole('radio', { name: format }));
+      expect(screen.queryByText(/Transparent|White|flattened on white/)).toBeNull();
+    }
+  });
 });

@@ -173,7 +173,14 @@ function Result({
           </Link>
         )}
         <div className="flex flex-wrap gap-2">
-          <DownloadMenu image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }} />
+          <DownloadMenu
+            image={{
+              id: image.id,
+              createdAt: image.createdAt,
+              hasVector: image.hasVector,
+              transparentBackground: image.transparentBackground,
+            }}
+          />
           <CopyUrlButton key={image.id} image={image} />
         </div>
         {children}
@@ -250,7 +257,12 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
         <DownloadMenu
           size="sm"
           className="[&_a>span]:hidden"
-          image={{ id: image.id, createdAt: image.createdAt, hasVector: image.hasVector }}
+          image={{
+            id: image.id,
+            createdAt: image.createdAt,
+            hasVector: image.hasVector,
+            transparentBackground: image.transparentBackground,
+          }}
         />
         <CopyUrlButton key={image.id} size="sm" image={image} />
       </div>

@@ -1,0 +1,1 @@
+ALTER TABLE "generated_images" ADD COLUMN "transparent_background" boolean DEFAULT true NOT NULL;
