@@ -17,6 +17,20 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/web',
         emptyOutDir: true,
         sourcemap: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  // What every page loads with the entry, in one file instead of seven: each response
+                  // costs ~0.8 KB of headers, a tenth of the first load on the landing page.
+                  name: 'framework',
+                  test: /node_modules[\\/](?:(?:react|react-dom|react-router|@tanstack[\\/](?:react-query|query-core)|scheduler|clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/]react-(?:slot|compose-refs))[\\/]|lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/]))/,
+                },
+              ],
+            },
+          },
+        },
       },
   server: {
     port: 5173,

@@ -57,3 +57,20 @@ export function MailSentNotice({
     </div>
   );
 }
+
+/** The auth form's full-width submit button; while `busy` it is disabled and says what is happening. */
+export function AuthSubmit({
+  busy,
+  busyLabel,
+  children,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={busy}>
+      {busy ? busyLabel : children}
+    </Button>
+  );
+}

@@ -1,8 +1,7 @@
 import { HeartIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { StartCreating } from '../components/create-button';
 import { type IconCard, IconCards } from '../components/icon-cards';
 import { PageContainer, PageHero } from '../components/page-shell';
-import { Button } from '../components/ui/button';
 
 const VALUES: IconCard[] = [
   {
@@ -81,14 +80,7 @@ export default function AboutPage() {
           </p>
         </section>
 
-        <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/create">Start Creating</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/contact">Get in touch</Link>
-          </Button>
-        </div>
+        <StartCreating className="mt-12" also={{ to: '/contact', label: 'Get in touch' }} />
       </PageContainer>
     </>
   );

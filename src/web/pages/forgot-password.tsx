@@ -3,9 +3,8 @@ import { Link } from 'react-router';
 import { emailProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { EmailField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass, MailSentNotice } from '../components/auth-card';
+import { AuthCard, AuthSubmit, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
-import { Button } from '../components/ui/button';
 import { LiveForm } from '../components/ui/live-form';
 import { errorMessage } from '../lib/api';
 
@@ -73,9 +72,9 @@ export default function ForgotPasswordPage() {
             disabled={submitting}
             required
           />
-          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-            {submitting ? 'Sending...' : 'Send reset link'}
-          </Button>
+          <AuthSubmit busy={submitting} busyLabel="Sending...">
+            Send reset link
+          </AuthSubmit>
         </LiveForm>
       )}
     </AuthCard>

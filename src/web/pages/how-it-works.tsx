@@ -8,13 +8,12 @@ import {
   ShieldCheckIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { PLANS } from '../../core/catalog';
 import { PRIVACIES, QUALITIES, THEMES } from '../../core/options';
+import { StartCreating } from '../components/create-button';
 import { PageHero } from '../components/page-shell';
 import { PoweredBy } from '../components/powered-by';
 import { Badge } from '../components/ui/badge';
-import { Button } from '../components/ui/button';
 import { HOW_IT_WORKS_STEPS } from '../content/how-it-works';
 
 function PremiumBadge() {
@@ -179,14 +178,7 @@ export default function HowItWorksPage() {
             </ul>
           </div>
         </div>
-        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
-            <Link to="/create">Start Creating</Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/pricing">See pricing</Link>
-          </Button>
-        </div>
+        <StartCreating className="mt-10" also={{ to: '/pricing', label: 'See pricing' }} />
       </section>
     </>
   );

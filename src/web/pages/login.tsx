@@ -3,9 +3,8 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { safeRedirectPath } from '../../core/redirect';
 import { EmailField, PasswordField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { AuthCard, AuthSubmit, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
-import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
 import { LiveForm } from '../components/ui/live-form';
@@ -103,9 +102,9 @@ export default function LoginPage() {
             Forgot your password?
           </Link>
         </div>
-        <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-          {submitting ? MESSAGES.signingIn : 'Sign in'}
-        </Button>
+        <AuthSubmit busy={submitting} busyLabel={MESSAGES.signingIn}>
+          Sign in
+        </AuthSubmit>
       </LiveForm>
     </AuthCard>
   );

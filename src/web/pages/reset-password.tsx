@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { PasswordField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass } from '../components/auth-card';
+import { AuthCard, AuthSubmit, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { errorMessage } from '../lib/api';
@@ -97,9 +97,9 @@ export default function ResetPasswordPage() {
         disabled={submitting}
         required
       />
-      <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-        {submitting ? 'Saving...' : 'Set new password'}
-      </Button>
+      <AuthSubmit busy={submitting} busyLabel="Saving...">
+        Set new password
+      </AuthSubmit>
     </form>
   );
 

@@ -2,9 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { EmailField, PasswordField } from '../components/account/credential-fields';
-import { AuthCard, inlineLinkClass, MailSentNotice } from '../components/auth-card';
+import { AuthCard, AuthSubmit, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
-import { Button } from '../components/ui/button';
 import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
 import { LiveForm } from '../components/ui/live-form';
@@ -178,9 +177,9 @@ export default function SignupPage() {
               />
             )}
           </FormField>
-          <Button type="submit" size="lg" className="w-full" disabled={submitting}>
-            {submitting ? MESSAGES.creatingAccount : 'Create Account'}
-          </Button>
+          <AuthSubmit busy={submitting} busyLabel={MESSAGES.creatingAccount}>
+            Create Account
+          </AuthSubmit>
         </LiveForm>
       )}
     </AuthCard>
