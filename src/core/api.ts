@@ -49,7 +49,10 @@ export const generationRequestSchema = z.object({
     .int(MESSAGES.variationsCount)
     .min(1, MESSAGES.variationsCount)
     .max(MAX_VARIATIONS, MESSAGES.variationsCount)
-    .default(1),
+    .default(1)
+    .describe(
+      `Variations: how many pictures of this prompt to make (1–${MAX_VARIATIONS}; more than 1 on Premium and Enterprise). Each is its own generation, counted and paid for like one picture; all fit or none is made.`,
+    ),
   /** A saved custom style (Premium): its theme, palette and words are used instead of `theme`. */
   styleId: safeText().trim().min(1).max(100).optional(),
 });

@@ -112,6 +112,8 @@ export type RuntimeOverrides = {
   jobExpiry?: { expireInSeconds: number; maintenanceIntervalSeconds: number };
   /** One generation's deadline (JOB_TIMEOUT_SECONDS by default; shorter in tests). */
   jobTimeoutMs?: number;
+  /** The clock the gallery's shared first page ages by (tests move it instead of waiting). */
+  galleryClock?: () => number;
 };
 
 /**
@@ -265,6 +267,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const galleryCache = await createGalleryCache({
       postgresUrl: database.pool?.options.connectionString,
       logger,
+      now: overrides.galleryClock,
     });
     const payments = overrides.payments ?? createPayments(config);
     logPaymentsMode({ config, payments, logger });
