@@ -279,6 +279,32 @@ test.describe('history', () => {
     await page.close();
   });
 
+  test('shows skeleton tiles while the first page loads, then the pictures', async () => {
+    const page = await ownerContext.newPage();
+    // Hold the first page's answer until the skeletons have been seen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/api\/history(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/history');
+    const loading = page.getByTestId('history-loading');
+    await expect(loading).toBeVisible();
+    await expect(loading.getByRole('listitem', { includeHidden: true })).toHaveCount(8);
+    await expect(loading.locator('li').first()).toBeVisible();
+    await expect(page.getByText(/Page \d+ of \d+/)).toHaveCount(0);
+    await expect(historyTiles(page)).toHaveCount(0);
+
+    release();
+    await expect(historyTiles(page)).toHaveCount(15);
+    await expect(loading).toHaveCount(0);
+    await expect(page.getByText('Page 1 of 2').first()).toBeVisible();
+    await page.close();
+  });
+
   test('hover and focus show privacy, the cut prompt and Click to view', async () => {
     const page = await ownerContext.newPage();
     await page.goto('/history');

@@ -10,7 +10,6 @@ import { ImagePreviewDialog } from '../components/image-preview-dialog';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
-import { Spinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
 import { type HistoryItem, useHistoryPage } from '../lib/gallery';
 
@@ -18,6 +17,10 @@ function parsePage(value: string | null): number {
   const page = Number(value);
   return Number.isInteger(page) && page >= 1 ? page : 1;
 }
+
+/** Placeholder tiles while the first page loads (they have no identity of their own). */
+const SKELETON_TILES = Array.from({ length: 8 }, (_, n) => `tile-${n}`);
+const HISTORY_GRID = 'grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 sm:gap-5';
 
 export default function HistoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -87,9 +90,19 @@ export default function HistoryPage() {
 
       <div className="mt-8">
         {history.isPending ? (
-          <div className="flex flex-col items-center gap-3 py-20 text-muted-foreground">
-            <Spinner className="size-8" label={MESSAGES.historyLoading} />
-            <p aria-hidden="true">{MESSAGES.historyLoading}</p>
+          // Tiles in the grid's own shape while the first page loads, so nothing jumps when it arrives.
+          <div data-testid="history-loading">
+            <p className="sr-only" role="status">
+              {MESSAGES.historyLoading}
+            </p>
+            <ul className={HISTORY_GRID} aria-hidden="true">
+              {SKELETON_TILES.map((key) => (
+                <li
+                  key={key}
+                  className="aspect-square animate-pulse rounded-xl border bg-muted-foreground/10"
+                />
+              ))}
+            </ul>
           </div>
         ) : history.isError && items.length === 0 ? (
           <LoadFailedPanel title="Your history could not be loaded" onRetry={() => history.refetch()}>
@@ -106,7 +119,7 @@ export default function HistoryPage() {
         ) : (
           <>
             <ul
-              className="grid grid-cols-1 gap-4 transition-opacity min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 aria-busy:opacity-60 sm:gap-5"
+              className={`${HISTORY_GRID} transition-opacity aria-busy:opacity-60`}
               aria-label={`Your images, page ${shownPage}`}
               aria-busy={history.isPlaceholderData}
             >
