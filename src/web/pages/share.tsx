@@ -100,14 +100,7 @@ export default function SharePage() {
               </p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <DownloadMenu
-                image={{
-                  id: image.id,
-                  createdAt: image.createdAt,
-                  hasVector: image.hasVector,
-                  transparentBackground: image.transparentBackground,
-                }}
-              />
+              <DownloadMenu image={image} />
               <CopyUrlButton
                 image={{
                   url: image.url,

@@ -34,15 +34,7 @@ export function GalleryLightbox({ item, onOpenChange }: GalleryLightboxProps) {
               </DialogDescription>
             </div>
             <div className="mt-auto flex flex-col gap-2 sm:pt-6">
-              <DownloadMenu
-                image={{
-                  id: item.id,
-                  createdAt: item.createdAt,
-                  hasVector: item.hasVector,
-                  transparentBackground: item.transparentBackground,
-                }}
-                className="w-full [&>a]:flex-1"
-              />
+              <DownloadMenu image={item} className="w-full [&>a]:flex-1" />
               <CopyUrlButton image={{ url: item.url, shareUrl: sharePath(item.id), privacy: 'public' }} />
               <Button asChild variant="ghost">
                 <Link to={sharePath(item.id)}>
