@@ -54,7 +54,14 @@ export const generationRequestSchema = z.object({
       `Variations: how many pictures of this prompt to make (1–${MAX_VARIATIONS}; more than 1 on Premium and Enterprise). Each is its own generation, counted and paid for like one picture; all fit or none is made.`,
     ),
   /** A saved custom style (Premium): its theme, palette and words are used instead of `theme`. */
-  styleId: safeText().trim().min(1).max(100).optional(),
+  styleId: safeText()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      "A saved custom style's id (Premium and Enterprise, GET /api/styles in the app): its theme, palette and style words are used instead of `theme`.",
+    ),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
