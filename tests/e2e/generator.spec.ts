@@ -232,9 +232,7 @@ test.describe('more like this', () => {
     // It says what it costs before the click, from the same rule as the cost line (read once the
     // cost line has caught up with the first picture; it refreshes after the job).
     await expect(page.getByTestId('cost-line')).toHaveText('Free plan — 2 of 3 left this month');
-    await expect(more.getByTestId('more-like-this-cost')).toHaveText(
-      'Free plan — 2 of 3 left this month',
-    );
+    await expect(more.getByTestId('more-like-this-cost')).toHaveText('Free plan — 2 of 3 left this month');
     await page.getByLabel('Describe your clipart').fill('Something else entirely');
     await more.getByRole('button', { name: 'More like this' }).click();
     await expect(page.getByTestId('generated-image')).toHaveAttribute('alt', 'Robot assistant', {
