@@ -167,8 +167,22 @@ for (const width of [1280, 360]) {
     for (const [control, text] of messages) {
       const message = page.getByText(text);
       await expect(message).toBeVisible();
-      const below = (await message.boundingBox())!;
-      const field = (await page.locator(control).boundingBox())!;
+      // Both boxes in one read: the page may still be scrolling to the first invalid field.
+      const [below, field] = await page.evaluate(
+        ([selector, wanted]) => {
+          const input = document.querySelector(selector)!;
+          const described = (input.getAttribute('aria-describedby') ?? '')
+            .split(' ')
+            .map((id) => document.getElementById(id))
+            .find((el) => el?.textContent === wanted)!;
+          const box = (el: Element) => {
+            const { x, y, width, height } = el.getBoundingClientRect();
+            return { x, y, width, height };
+          };
+          return [box(described), box(input)];
+        },
+        [control, text] as const,
+      );
       expect(below.y).toBeGreaterThan(field.y);
       expect(below.y - (field.y + field.height)).toBeLessThan(48);
       expect(below.x + below.width).toBeLessThanOrEqual(width);

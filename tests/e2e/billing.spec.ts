@@ -59,9 +59,19 @@ test.describe('pricing page', () => {
   });
 
   test('a server without payments says purchases are unavailable and sells nothing', async ({ page }) => {
+    // This test server sells; a server without payments writes payments "off" into every page and
+    // serves /pricing rendered in the browser, not prerendered (http/spa.ts). Play that server.
     await page.route('**/api/meta', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), payments: 'off' } });
+    });
+    await page.route(/\/pricing$/, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      // With a query the server answers the unrendered app shell.
+      const response = await route.fetch({ url: `${route.request().url()}?shell` });
+      const html = await response.text();
+      expect(html).toMatch(/"payments":"test"/);
+      await route.fulfill({ response, body: html.replace(/"payments":"test"/, '"payments":"off"') });
     });
     await signUp(page);
     await page.goto('/pricing');

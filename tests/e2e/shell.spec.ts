@@ -168,6 +168,8 @@ test.describe('navigation', () => {
     const menu = page.getByTestId('mobile-menu');
     await expect(menu).toBeHidden();
 
+    // The landing page is prerendered: the toggle is live (enabled) once React has taken over.
+    await expect(toggle).toBeEnabled();
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();

@@ -10,6 +10,7 @@ import {
   pricePerCredit,
   totalCredits,
 } from '../../core/catalog';
+import { useHydrated } from '../lib/hydration';
 import { useSession } from '../lib/session';
 import { cn } from '../lib/utils';
 import { Badge } from './ui/badge';
@@ -53,6 +54,8 @@ export function PricingTabs({
   headingLevel = 'h3',
 }: PricingTabsProps) {
   const { status, me } = useSession();
+  // Tabs switch only once React has taken over a prerendered page; a click before would be lost.
+  const hydrated = useHydrated();
   const signedIn = status === 'signed-in';
   const buyPath = signedIn ? '/pricing' : '/login?redirectTo=%2Fpricing';
   // Only a signed-in member has a current plan; visitors see every card as for sale.
@@ -81,11 +84,11 @@ export function PricingTabs({
       className="flex flex-col items-center"
     >
       <TabsList aria-label="Pricing options">
-        <TabsTrigger value="subscriptions">
+        <TabsTrigger value="subscriptions" disabled={!hydrated}>
           <SparklesIcon className="size-4" aria-hidden="true" />
           Subscriptions
         </TabsTrigger>
-        <TabsTrigger value="credits">
+        <TabsTrigger value="credits" disabled={!hydrated}>
           <CoinsIcon className="size-4" aria-hidden="true" />
           Credit Packs
         </TabsTrigger>

@@ -2,6 +2,7 @@ import { LayoutDashboardIcon, LogOutIcon, MenuIcon, SettingsIcon, XIcon } from '
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { displayName } from '../../core/user';
+import { useHydrated } from '../lib/hydration';
 import { useSession } from '../lib/session';
 import { cn } from '../lib/utils';
 import { BrandLink } from './brand-logo';
@@ -37,6 +38,7 @@ const mobileLinkClass = ({ isActive }: { isActive: boolean }) =>
 export function TopNav() {
   const { status, me, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  const hydrated = useHydrated();
   const menuId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const location = useLocation();
@@ -122,6 +124,8 @@ export function TopNav() {
             aria-controls={menuId}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             onClick={() => setMenuOpen((open) => !open)}
+            // A prerendered page's tap before React takes over would be lost: the button waits.
+            disabled={!hydrated}
             data-testid="mobile-menu-toggle"
           >
             {menuOpen ? <XIcon aria-hidden="true" /> : <MenuIcon aria-hidden="true" />}

@@ -10,6 +10,7 @@ import { type PricingTab, PricingTabs, packActionLabel, planActionLabel } from '
 import { Button } from '../components/ui/button';
 import { ApiError, errorMessage } from '../lib/api';
 import { checkoutErrorMessage, leaveForPayment, openBillingPortal, startCheckout } from '../lib/billing';
+import { useHydrated } from '../lib/hydration';
 import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
 import { toast } from '../lib/toast';
@@ -28,6 +29,8 @@ export default function PricingPage() {
   const navigate = useNavigate();
   const { status, me } = useSession();
   const purchasesOff = useAppMeta().data?.payments === 'off';
+  // On the prerendered page a click before React takes over would do nothing: wait for it.
+  const hydrated = useHydrated();
   // A subscriber changes plan in the billing portal (upgrade or downgrade, prorated there).
   const subscribed = status === 'signed-in' && Boolean(me) && me?.membership.tier !== 'free';
   const [processing, setProcessing] = useState<string | null>(null);
@@ -113,7 +116,7 @@ export default function PricingPage() {
       <Button
         className="w-full"
         variant={variant}
-        disabled={processing !== null || purchasesOff}
+        disabled={!hydrated || processing !== null || purchasesOff}
         aria-busy={busy || undefined}
         onClick={() => void onClick()}
       >
