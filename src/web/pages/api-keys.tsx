@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, BookOpenIcon, KeyRoundIcon } from 'lucide-react';
+import { BookOpenIcon, KeyRoundIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CreatedApiKey } from '../../core/public-api';
@@ -7,7 +7,7 @@ import { KeyList } from '../components/api-keys/key-list';
 import { CreateKeyForm, NewKeySecret } from '../components/api-keys/new-key';
 import { FormAlert } from '../components/form-message';
 import { PageContainer } from '../components/page-shell';
-import { PageTitle } from '../components/page-title';
+import { SettingsSubpageHeader } from '../components/settings-subpage-header';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { CenteredSpinner, Spinner } from '../components/ui/spinner';
@@ -27,28 +27,17 @@ export default function ApiKeysPage() {
 
   return (
     <PageContainer size="md">
-      <PageTitle title={TITLE} />
-      <Link
-        to="/settings"
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
-      >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Account Settings
-      </Link>
-      <header className="mt-3">
-        <h1 className="font-bold text-3xl tracking-tight">{TITLE}</h1>
-        <p className="mt-2 text-muted-foreground">
-          Make pictures from your own programs with the Clipsmith REST API. Send a key as{' '}
-          <code className="rounded bg-muted px-1 py-0.5 text-sm">Authorization: Bearer &lt;key&gt;</code>.{' '}
-          <Link
-            to="/docs/api"
-            className="inline-flex items-center gap-1 text-primary underline underline-offset-2"
-          >
-            <BookOpenIcon className="size-4" aria-hidden="true" />
-            API reference
-          </Link>
-        </p>
-      </header>
+      <SettingsSubpageHeader title={TITLE}>
+        Make pictures from your own programs with the Clipsmith REST API. Send a key as{' '}
+        <code className="rounded bg-muted px-1 py-0.5 text-sm">Authorization: Bearer &lt;key&gt;</code>.{' '}
+        <Link
+          to="/docs/api"
+          className="inline-flex items-center gap-1 text-primary underline underline-offset-2"
+        >
+          <BookOpenIcon className="size-4" aria-hidden="true" />
+          API reference
+        </Link>
+      </SettingsSubpageHeader>
 
       <div className="mt-8 flex flex-col gap-8">
         {!allowed && (

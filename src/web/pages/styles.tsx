@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PaletteIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { PaletteIcon, PencilIcon, Trash2Icon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { CustomStyle } from '../../core/api';
@@ -6,7 +6,7 @@ import { hasCustomStyles, tierLabel } from '../../core/tiers';
 import { FormAlert } from '../components/form-message';
 import { StyleSummary } from '../components/generator/my-styles';
 import { PageContainer } from '../components/page-shell';
-import { PageTitle } from '../components/page-title';
+import { SettingsSubpageHeader } from '../components/settings-subpage-header';
 import { StyleForm } from '../components/styles/style-form';
 import { Button } from '../components/ui/button';
 import { CenteredSpinner, Spinner } from '../components/ui/spinner';
@@ -90,25 +90,14 @@ export default function StylesPage() {
 
   return (
     <PageContainer size="md">
-      <PageTitle title={TITLE} />
-      <Link
-        to="/settings"
-        className="inline-flex items-center gap-1 text-muted-foreground text-sm hover:text-foreground"
+      <SettingsSubpageHeader
+        title={TITLE}
+        icon={<PaletteIcon className="size-7 text-primary" aria-hidden="true" />}
       >
-        <ArrowLeftIcon className="size-4" aria-hidden="true" />
-        Account Settings
-      </Link>
-      <header className="mt-3">
-        <h1 className="flex items-center gap-2 font-bold text-3xl tracking-tight">
-          <PaletteIcon className="size-7 text-primary" aria-hidden="true" />
-          {TITLE}
-        </h1>
-        <p className="mt-2 text-muted-foreground">
-          A style is a theme, a palette and a few style words saved under a name. Save one from the generator
-          with <span className="font-medium text-foreground">Save as style</span>, then pick it under{' '}
-          <span className="font-medium text-foreground">My styles</span>.
-        </p>
-      </header>
+        A style is a theme, a palette and a few style words saved under a name. Save one from the generator
+        with <span className="font-medium text-foreground">Save as style</span>, then pick it under{' '}
+        <span className="font-medium text-foreground">My styles</span>.
+      </SettingsSubpageHeader>
 
       <div className="mt-8 flex flex-col gap-6">
         {!allowed && (
