@@ -1,7 +1,7 @@
 // `npm run build`: the composer's word and art index into dist/composer, the React app into
 // dist/web, the public pages that look the same to every visitor prerendered to HTML
 // (dist/web/prerendered, see scripts/prerender.ts), the sample pictures (landing page, theme tiles) rendered by the composer, and brotli
-// and gzip copies of the text assets beside them.
+// and gzip copies of the text assets beside them (not of the HTML, which is compressed as it is served).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

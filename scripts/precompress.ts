@@ -4,7 +4,9 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const TEXT = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.txt', '.webmanifest']);
+// No .html: every HTML answer (index.html, the prerendered pages) gets the page's settings written
+// in at serve time and goes out gzipped on the fly (src/server/app.ts), so copies would never be read.
+const TEXT = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.webmanifest']);
 /** Below this a compressed copy saves less than the headers it costs. */
 const MIN_BYTES = 1024;
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { CREDIT_PACKS, PLANS } from './catalog';
 import {
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_MESSAGE_MIN_LENGTH,
+  CONTACT_NAME_MAX_LENGTH,
   GALLERY_MAX_PAGE_SIZE,
   GALLERY_PAGE_SIZE,
   MAX_VARIATIONS,
@@ -206,16 +209,17 @@ export const deleteAccountSchema = z.object({
 });
 export type DeleteAccount = z.infer<typeof deleteAccountSchema>;
 
+/** The contact page checks the same rules without zod (core/contact.ts). */
 export const contactMessageSchema = z.object({
   name: safeText({ error: MESSAGES.contactNameRequired })
     .trim()
     .min(1, MESSAGES.contactNameRequired)
-    .max(100, MESSAGES.contactNameTooLong),
+    .max(CONTACT_NAME_MAX_LENGTH, MESSAGES.contactNameTooLong),
   email: emailSchema,
   message: safeText({ error: MESSAGES.contactMessageTooShort })
     .trim()
-    .min(10, MESSAGES.contactMessageTooShort)
-    .max(5000, MESSAGES.contactMessageTooLong),
+    .min(CONTACT_MESSAGE_MIN_LENGTH, MESSAGES.contactMessageTooShort)
+    .max(CONTACT_MESSAGE_MAX_LENGTH, MESSAGES.contactMessageTooLong),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 

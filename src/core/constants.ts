@@ -40,3 +40,8 @@ export const APP_META_ELEMENT_ID = 'app-meta';
 
 /** The most pictures one generation request may ask for (Premium's and Enterprise's variations). */
 export const MAX_VARIATIONS = 4;
+
+/** The contact form: a name up to this long, a message between these lengths (characters). */
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_MESSAGE_MIN_LENGTH = 10;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5000;

@@ -1,7 +1,7 @@
 // What a browser receives on the wire: the built assets as their precompressed brotli or gzip copy,
 // HTML (the SPA shell and the prerendered pages) and JSON compressed on the fly, pictures as they
 // are; long caching only for hashed assets.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -133,6 +133,14 @@ describe('what is not a hashed asset', () => {
 });
 
 describe('prerendered pages', () => {
+  it('get no precompressed copies at build time: HTML is compressed as it is served', () => {
+    const copies = readdirSync(webDir, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.html\.(br|gz)$/.test(f),
+    );
+    expect(copies).toEqual([]);
+    expect(existsSync(path.join(webDir, 'assets', 'index-abc123.js.br'))).toBe(true);
+  });
+
   it('are served for exactly their path, without a query string; every other path gets the SPA shell', async () => {
     for (const [p, page] of [
       ['/pricing', prerenderedPricing],

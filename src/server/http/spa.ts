@@ -1,7 +1,8 @@
 // Serves the built React app: hashed assets cached forever, HTML never, deep links get index.html.
 // A page the build prerendered (scripts/prerender.ts) gets its own HTML, for exactly its path.
 // Text assets go out as the brotli or gzip copy the build wrote beside them (scripts/precompress.ts),
-// whichever the browser accepts.
+// whichever the browser accepts; HTML (with this deployment's settings written in) is compressed on
+// the fly by the app's middleware.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 import { ClockIcon, LifeBuoyIcon, type LucideIcon, MailCheckIcon, SendIcon } from 'lucide-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
-import { contactMessageSchema } from '../../core/api';
+import { type ContactField, type ContactProblems, contactMessageProblems } from '../../core/contact';
 import { EmailField } from '../components/account/credential-fields';
 import { FormAlert } from '../components/form-message';
 import { PageContainer, PageHero } from '../components/page-shell';
@@ -14,22 +14,11 @@ import { Textarea } from '../components/ui/textarea';
 import { api, errorMessage } from '../lib/api';
 import { toast } from '../lib/toast';
 
-type Field = 'name' | 'email' | 'message';
+type Field = ContactField;
 type Values = Record<Field, string>;
-type Errors = Partial<Record<Field, string>>;
+type Errors = ContactProblems;
 
 const EMPTY: Values = { name: '', email: '', message: '' };
-
-function validate(values: Values): Errors {
-  const result = contactMessageSchema.safeParse(values);
-  if (result.success) return {};
-  const errors: Errors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    errors[field] ??= issue.message;
-  }
-  return errors;
-}
 
 /** A note beside the form on other ways to get help. */
 function HelpNote({ icon: Icon, title, children }: { icon: LucideIcon; title: string; children: ReactNode }) {
@@ -59,7 +48,8 @@ export default function ContactPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setFormError(null);
-    const found = validate(values);
+    // The server's rules (contactMessageSchema), checked without loading zod.
+    const found = contactMessageProblems(values);
     setErrors(found);
     const firstInvalid = (['name', 'email', 'message'] as const).find((field) => found[field]);
     if (firstInvalid) {
