@@ -29,7 +29,8 @@ const heldJobs: JobRunner = {
 function countingEvents(inner: GenerationEvents) {
   let listeners = 0;
   const events: GenerationEvents = {
-    publish: (id) => inner.publish(id),
+    publish: (id, view) => inner.publish(id, view),
+    stop: () => inner.stop(),
     subscribe(id, listener) {
       listeners++;
       const off = inner.subscribe(id, listener);
