@@ -10,7 +10,7 @@ import type { ImageProvider } from '../src/server/generation/ports';
 import { silentLogger } from '../src/server/logger';
 import { createRuntime } from '../src/server/runtime';
 import { confirmSignUp } from './sign-up';
-import { fmt, median, percentile } from './stats';
+import { cpuSeconds, fmt, median, percentile, postgresCpuSeconds, processTreeCpuSeconds } from './stats';
 
 const PROVIDER_MS = 200;
 const ORIGIN = 'http://localhost:3000';
@@ -21,11 +21,15 @@ const png = await sharp(
 )
   .png()
   .toBuffer();
+// When the provider was called and when it answered, by prompt (each generation has its own).
+const providerCalls = new Map<string, { calledAt: number; answeredAt: number }>();
 const provider: ImageProvider = {
   name: 'fixed-latency',
   model: 'bench',
-  async generateImage() {
+  async generateImage(input) {
+    const calledAt = performance.now();
     await new Promise((r) => setTimeout(r, PROVIDER_MS));
+    providerCalls.set(input.userPrompt, { calledAt, answeredAt: performance.now() });
     return { png, provider: 'fixed-latency', model: 'bench', transparent: true } as never;
   },
 };
@@ -71,21 +75,57 @@ async function member(i: number) {
   return cookie;
 }
 
-async function oneGeneration(cookie: string): Promise<number> {
+/** Where one generation's overhead went: the POST, the wait for the provider call, and after it. */
+type Phases = { total: number; post: number; toProvider: number; afterProvider: number };
+let serial = 0;
+
+async function oneGeneration(cookie: string): Promise<Phases> {
+  const prompt = `a cheerful lighthouse number ${++serial}`;
   const started = performance.now();
   const res = await request('/api/generations', {
     method: 'POST',
     cookie,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 'a cheerful lighthouse' }),
+    body: JSON.stringify({ prompt }),
   });
   if (res.status !== 202) throw new Error(`POST failed: ${res.status} ${await res.text()}`);
+  const posted = performance.now();
   const { id } = await res.json();
   // Follow the SSE stream as the UI does.
   const stream = await request(`/api/generations/${id}/events`, { cookie });
   const text = await stream.text();
+  const ended = performance.now();
   if (!text.includes('"succeeded"')) throw new Error(`generation did not succeed: ${text.slice(-300)}`);
-  return performance.now() - started - PROVIDER_MS;
+  const call = providerCalls.get(prompt);
+  if (!call) throw new Error(`the provider was not called for "${prompt}"`);
+  return {
+    total: ended - started - PROVIDER_MS,
+    post: posted - started,
+    toProvider: call.calledAt - posted,
+    afterProvider: ended - call.answeredAt,
+  };
+}
+
+/** BENCH_PROFILE=<folder>: a CPU profile of the measured rounds (not sign-up or warm-up) per run. */
+async function startProfile() {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return { async stop(_name: string) {} };
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(name: string) {
+      const { profile } = await session.post('Profiler.stop');
+      const { mkdirSync, writeFileSync } = await import('node:fs');
+      mkdirSync(folder, { recursive: true });
+      const file = path.join(folder, `${name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.info(`  CPU profile of the measured rounds: ${file}`);
+    },
+  };
 }
 
 console.info(`engine: ${engine}; provider latency fixed at ${PROVIDER_MS} ms`);
@@ -93,12 +133,32 @@ for (const users of [1, 8]) {
   const cookies: string[] = [];
   for (let i = 0; i < users; i++) cookies.push(await member(users * 100 + i));
   await Promise.all(cookies.map((c) => oneGeneration(c))); // warm-up
-  const overheads: number[] = [];
+  const phases: Phases[] = [];
   const rounds = users === 1 ? 30 : 8;
-  for (let r = 0; r < rounds; r++)
-    overheads.push(...(await Promise.all(cookies.map((c) => oneGeneration(c)))));
+  const profile = await startProfile();
+  // CPU per generation is steadier than time on a shared machine: it shows a change under noise.
+  const cpuBefore = process.cpuUsage();
+  const childrenCpu = () => processTreeCpuSeconds(process.pid) - cpuSeconds(process.pid);
+  const thumbnailsBefore = childrenCpu();
+  const postgresBefore = engine === 'postgres' ? postgresCpuSeconds() : 0;
+  for (let r = 0; r < rounds; r++) phases.push(...(await Promise.all(cookies.map((c) => oneGeneration(c)))));
+  const cpu = process.cpuUsage(cpuBefore);
+  const postgresMs = engine === 'postgres' ? (postgresCpuSeconds() - postgresBefore) * 1000 : 0;
+  // The thumbnails are made at the lowest priority, after the pictures: counted once they exist.
+  await runtime.deps.thumbnails.drain();
+  const thumbnailsMs = (childrenCpu() - thumbnailsBefore) * 1000;
+  await profile.stop(`generation-${engine}-${users}`);
+  const overheads = phases.map((p) => p.total);
+  const part = (key: keyof Phases) => fmt(median(phases.map((p) => p[key])));
   console.info(
     `${users} concurrent: overhead median ${fmt(median(overheads))}, p95 ${fmt(percentile(overheads, 95))} over ${overheads.length} generations (target: median < 50 ms)`,
+  );
+  console.info(
+    `  medians by phase: POST ${part('post')}, POST answered → provider called ${part('toProvider')}, provider answered → stream ended ${part('afterProvider')}`,
+  );
+  const perJob = (ms: number) => fmt(ms / phases.length);
+  console.info(
+    `  CPU per generation: this process ${perJob((cpu.user + cpu.system) / 1000)}${engine === 'postgres' ? `, PostgreSQL ${perJob(postgresMs)}` : ' (the embedded database included)'}, thumbnail (low-priority process) ${perJob(thumbnailsMs)}`,
   );
 }
 await runtime.close();

@@ -9,7 +9,7 @@
 //    spent. Target: throughput limited by the provider, not by us.
 // `npm run bench:load -- http` or `-- generation` runs one part; BENCH_WORKER_SLOTS (16),
 // BENCH_WORKER_PROCESSES (1), BENCH_MEMBERS (200) and BENCH_PROVIDER_MS (500,2000) change the set-up.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -20,7 +20,7 @@ import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
 import { confirmSignUp } from './sign-up';
-import { median, percentile } from './stats';
+import { median, percentile, postgresCpuSeconds, processTreeCpuSeconds } from './stats';
 
 const base =
   process.env.BENCH_DATABASE_URL ??
@@ -103,35 +103,11 @@ async function signUp(url: string, email: string): Promise<string> {
   return confirmSignUp(db.db, email, (p) => fetch(`${url}${p}`));
 }
 
-/** CPU seconds so far (user + system) of a process, and of its reaped children. */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    // utime, stime, cutime, cstime are fields 14–17 of stat; clock ticks of 1/100 s on Linux.
-    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
-  } catch {
-    return 0; // gone
-  }
-}
-/** Every PostgreSQL process: the postmaster, its backends and helpers. */
-function postgresCpuSeconds(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
-        total += cpuSeconds(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return total;
-}
 const cpuSnapshot = () => {
   const bench = process.cpuUsage();
   return {
-    worker: workers.reduce((sum, w) => sum + cpuSeconds(w.child.pid!), 0),
-    web: cpuSeconds(webA.child.pid!) + cpuSeconds(webB.child.pid!),
+    worker: workers.reduce((sum, w) => sum + processTreeCpuSeconds(w.child.pid!), 0),
+    web: processTreeCpuSeconds(webA.child.pid!) + processTreeCpuSeconds(webB.child.pid!),
     postgres: postgresCpuSeconds(),
     bench: (bench.user + bench.system) / 1e6,
   };

@@ -9,7 +9,11 @@ import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
 import { createAnalysisCheck } from './generation/checks/analysis';
 import { createVisionCheck } from './generation/checks/vision';
-import { createGenerationEvents, type GenerationEvents } from './generation/events';
+import {
+  createGenerationEvents,
+  createPostgresGenerationEvents,
+  type GenerationEvents,
+} from './generation/events';
 import { createBlocklistModeration } from './generation/moderation/blocklist';
 import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
@@ -196,7 +200,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
     const moderation = overrides.moderation ?? defaults.moderation;
-    const events = createGenerationEvents();
+    // On PostgreSQL a job may run in another process than the stream that follows it.
+    const events = database.pool
+      ? await createPostgresGenerationEvents({ url: database.pool.options.connectionString!, logger })
+      : createGenerationEvents();
     const deletions = createDeletions({ db, storage, logger });
     const thumbnails = createThumbnailQueue({ db, storage, deletions, logger });
     // The first jobs would otherwise all wait for the background-removal thread to load.
@@ -351,6 +358,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         await jobs.stop();
         await thumbnails.drain();
         await galleryCache.stop();
+        await events.stop();
         await database.close();
       },
     };

@@ -370,6 +370,30 @@ describe('reading generations and images', () => {
     expect(events[0].status).toMatch(/queued|running/);
     expect(events.at(-1)).toMatchObject({ status: 'succeeded', image: { width: 1024 } });
     expect(events.some((e) => e.status === 'running')).toBe(true);
+    // The stream's last view is built from what the settling statement returned, not read back:
+    // it must say exactly what reading the job says.
+    const read = await (await app.request(`/api/generations/${id}`, { cookie })).json();
+    expect(events.at(-1)).toEqual(read);
+  });
+
+  it('the streamed result of a checked, retried picture matches the job as read (attempts, cost)', async () => {
+    const app = await setup({ imageCheck: scriptedCheck([false, true]) });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 2);
+    const { id } = await (await generate(app, cookie, { prompt: 'a kite', quality: 'high' })).json();
+    const text = await (await app.request(`/api/generations/${id}/events`, { cookie })).text();
+    const last = JSON.parse(
+      text
+        .trim()
+        .split('\n')
+        .filter((l) => l.startsWith('data: '))
+        .at(-1)!
+        .slice(6),
+    );
+    const read = await (await app.request(`/api/generations/${id}`, { cookie })).json();
+    expect(read).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(read.cost).toBeGreaterThan(0);
+    expect(last).toEqual(read);
   });
 });
 

@@ -29,7 +29,8 @@ const heldJobs: JobRunner = {
 function countingEvents(inner: GenerationEvents) {
   let listeners = 0;
   const events: GenerationEvents = {
-    publish: (id) => inner.publish(id),
+    publish: (id, view) => inner.publish(id, view),
+    stop: () => inner.stop(),
     subscribe(id, listener) {
       listeners++;
       const off = inner.subscribe(id, listener);
@@ -105,6 +106,46 @@ describe('watchGeneration', () => {
     });
     // A settled job ends the stream.
     expect(await nextWithin(views, 5_000)).toMatchObject({ done: true });
+  });
+
+  it('a view that comes with the event is shown as it came, without reading the row', async () => {
+    const { app, userId, id } = await setup();
+    const progress = await watchGeneration(
+      { db: app.deps.database.db, events: app.deps.events },
+      { id, userId, signal: new AbortController().signal, pollMs: 60_000 },
+    );
+    const views = progress[Symbol.asyncIterator]();
+    expect((await views.next()).value).toMatchObject({ status: 'queued' });
+    // The row still says queued: only the pushed view can bring 'checking'.
+    app.deps.events.publish(id, { id, status: 'running', phase: 'checking', attempts: 1, cost: 0 });
+    expect(await nextWithin(views, 5_000)).toMatchObject({ value: { status: 'running', phase: 'checking' } });
+    // An event without a view is read from the row.
+    app.deps.events.publish(id);
+    expect(await nextWithin(views, 5_000)).toMatchObject({ value: { status: 'queued' } });
+  });
+
+  it('a change made between subscribing and the first read is not missed', async () => {
+    const { app, userId, id } = await setup();
+    // The change lands while the watcher reads the row for the first time.
+    const slowRead = countingEvents(app.deps.events);
+    const subscribe = slowRead.events.subscribe;
+    slowRead.events.subscribe = (gid, listener) => {
+      const off = subscribe(gid, listener);
+      void move(app, id, { status: 'running', phase: 'generating' }).then(() => app.deps.events.publish(id));
+      return off;
+    };
+    const progress = await watchGeneration(
+      { db: app.deps.database.db, events: slowRead.events },
+      { id, userId, signal: new AbortController().signal, pollMs: 60_000 },
+    );
+    const views = progress[Symbol.asyncIterator]();
+    const seen = [(await views.next()).value];
+    if (seen[0].status === 'queued') {
+      const next = await nextWithin(views, 5_000);
+      expect(next).not.toBe('timeout');
+      seen.push((next as IteratorResult<GenerationStatus>).value);
+    }
+    expect(seen.at(-1)).toMatchObject({ status: 'running', phase: 'generating' });
   });
 
   it('a change made by another process (no local event) arrives by the re-read', async () => {

@@ -24,6 +24,7 @@ import {
   type Quality,
 } from './ports';
 import { failGeneration, STUCK_MESSAGE, TIMED_OUT_MESSAGE } from './service';
+import { generationView } from './views';
 
 export type PipelineDeps = {
   db: Database;
@@ -102,7 +103,7 @@ export async function runGeneration(
       );
     return;
   }
-  events.publish(id);
+  events.publish(id, generationView(job));
 
   // Each step also refreshes updated_at: a heartbeat that keeps the sweeper away from live jobs.
   const progress = async (fields: { phase?: Phase }) => {
@@ -137,7 +138,6 @@ export async function runGeneration(
     // No separate 'storing' write: settling follows within milliseconds, and every write wakes
     // each progress stream for a re-read.
     const imageId = await storeImage(deps, { job, image });
-    events.publish(id);
     logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
   } catch (error) {
     if (deadline.aborted) {
@@ -298,30 +298,56 @@ async function storeImage(
   }
 
   // One statement settles the job and records the image: both happen, or neither (the job was
-  // failed and refunded meanwhile by the sweeper).
-  const recorded = await queryRows<{ id: string }>(
+  // failed and refunded meanwhile by the sweeper). It returns what the job's view needs besides
+  // what is written here, so the progress stream shows the result without reading it back.
+  const [recorded] = await queryRows<{ attempts: number; cost: number; created_ms: number }>(
     db,
     sql`with done as (
       update ${generations}
       set status = 'succeeded', phase = null, image_id = ${imageId}::uuid, finished_at = now(), updated_at = now()
       where id = ${job.id} and status = 'running'
-      returning id
+      returning id, attempts, cost
+    ), recorded as (
+      insert into ${generatedImages}
+        (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects)
+      select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
+        ${job.quality}, ${job.privacy}, ${privacyPaidAtGeneration(job.privacy as Privacy)}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
+        ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int, ${image.transparentBackground}::boolean,
+        ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb
+      from done
+      returning created_at
     )
-    insert into ${generatedImages}
-      (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects)
-    select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
-      ${job.quality}, ${job.privacy}, ${privacyPaidAtGeneration(job.privacy as Privacy)}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
-      ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int, ${image.transparentBackground}::boolean,
-      ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb
-    from done
-    returning id`,
+    select done.attempts, done.cost, extract(epoch from recorded.created_at) * 1000 as created_ms
+    from done, recorded`,
   );
-  if (recorded.length === 0) {
+  if (!recorded) {
     // The sweeper failed and refunded this job meanwhile; its result must not appear for free.
     await deps.deletions.discard(imageKeys.prefix(imageId), 'job already settled');
     throw new ProviderError({ code: 'failed', userMessage: MESSAGES.failedToGenerate });
   }
-  deps.events.publish(job.id);
+  const settled = generationView(
+    {
+      id: job.id,
+      status: 'succeeded',
+      attempts: recorded.attempts,
+      cost: recorded.cost,
+      phase: null,
+      error: null,
+    },
+    {
+      id: imageId,
+      privacy: job.privacy as Privacy,
+      width: IMAGE_SIZE,
+      height: IMAGE_SIZE,
+      prompt: job.prompt,
+      theme: job.theme,
+      createdAt: new Date(Number(recorded.created_ms)),
+      hasSvg: image.svg ? 1 : 0,
+      transparentBackground: image.transparentBackground,
+      subjects: image.subjects ?? null,
+    },
+  );
+  deps.events.publish(job.id, settled);
   // The thumbnail is for grids, not for the person waiting on this result: background work.
   deps.thumbnails.add(imageId, image.png);
   return imageId;

@@ -1,8 +1,14 @@
 import type { GenerationStatus } from '../../core/api';
-import type { GeneratedImageRow, GenerationRow } from '../db/schema';
-import { imageView } from '../images/views';
+import type { GenerationRow } from '../db/schema';
+import { type ImageViewFields, imageView } from '../images/views';
 
-export function generationView(job: GenerationRow, image?: GeneratedImageRow | null): GenerationStatus {
+/** The columns of a job its view is made of. */
+export type GenerationViewFields = Pick<
+  GenerationRow,
+  'id' | 'status' | 'attempts' | 'cost' | 'phase' | 'error'
+>;
+
+export function generationView(job: GenerationViewFields, image?: ImageViewFields | null): GenerationStatus {
   return {
     id: job.id,
     status: job.status,

@@ -1,25 +1,23 @@
-// The 512 px WebP thumbnail that grids show. Making one takes ~30 ms of a core (PNG decode, resize,
+// The 512 px WebP thumbnail that grids show. Making one takes ~40 ms of a core (PNG decode, resize,
 // WebP encode), so the thumbnails of finished jobs are background work: made one at a time per
-// process, outside the job's slot, and only while the process is quiet (or once they have waited
-// long enough). A burst of eight at once would take both cores from the people still waiting on
-// their pictures. A grid that asks before it exists gets it made on the spot (storeThumbnail).
+// process, outside the job's slot, only while the process is quiet (or once they have waited long
+// enough), and in a child process at the lowest CPU priority (low-priority.ts), so on a busy machine
+// they never take a core from the people still waiting on their pictures or from the database.
+// A grid that asks before it exists gets it made on the spot (storeThumbnail).
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
-import { THUMB_SIZE } from '../../core/constants';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
 import type { Logger } from '../logger';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
+import { type LowPriorityEncoder, lowPriorityEncoder } from './low-priority';
+import { encodeThumbnail } from './thumbnail-image';
 
 /** Makes and stores the thumbnail now (someone is waiting for it). */
 export async function storeThumbnail(storage: Storage, imageId: string, png: Buffer): Promise<Buffer> {
-  const thumb = await sharp(png)
-    .resize(THUMB_SIZE, THUMB_SIZE)
-    .webp({ quality: 86, alphaQuality: 90, effort: 2 })
-    .toBuffer();
+  const thumb = await encodeThumbnail(png);
   await storage.put(imageKeys.thumb(imageId), thumb, 'image/webp');
   return thumb;
 }
@@ -70,17 +68,32 @@ export type ThumbnailQueue = {
   drain(): Promise<void>;
 };
 
+/**
+ * Thumbnails waiting beyond this are left to their first request: at the lowest priority a
+ * saturated machine makes few, and each waiting one holds its 1 MB original in memory.
+ */
+export const MAX_WAITING_THUMBNAILS = 100;
+
 export function createThumbnailQueue(deps: {
   db: Database;
   storage: Storage;
   deletions: Deletions;
   logger: Logger;
+  /** Where thumbnails are encoded (this process's low-priority child process unless given). */
+  encoder?: LowPriorityEncoder;
 }): ThumbnailQueue {
   let tail: Promise<void> = Promise.resolve();
   const quietMoment = createQuietGate();
+  const encoder = deps.encoder ?? lowPriorityEncoder();
+  const encode = (imageId: string, png: Buffer) =>
+    encoder.thumbnail(png).catch((err) => {
+      // The picture still gets its thumbnail, made here at normal priority.
+      deps.logger.warn({ err, imageId }, 'the low-priority image process failed; thumbnail made in process');
+      return encodeThumbnail(png);
+    });
   const make = async (imageId: string, png: Buffer) => {
     await quietMoment();
-    await storeThumbnail(deps.storage, imageId, png);
+    await deps.storage.put(imageKeys.thumb(imageId), await encode(imageId, png), 'image/webp');
     // Deleted while it waited: its files are gone, so this one must go too.
     const [row] = await deps.db
       .select({ id: generatedImages.id })
@@ -88,11 +101,20 @@ export function createThumbnailQueue(deps: {
       .where(eq(generatedImages.id, imageId));
     if (!row) await deps.deletions.discard(imageKeys.prefix(imageId), 'written after deletion');
   };
+  let waiting = 0;
   return {
     add(imageId, png) {
+      if (waiting >= MAX_WAITING_THUMBNAILS) {
+        deps.logger.info({ imageId, waiting }, 'thumbnail queue full; deferred to first request');
+        return;
+      }
+      waiting++;
       tail = tail
         .then(() => make(imageId, png))
-        .catch((err) => deps.logger.warn({ err, imageId }, 'thumbnail deferred to first request'));
+        .catch((err) => deps.logger.warn({ err, imageId }, 'thumbnail deferred to first request'))
+        .finally(() => {
+          waiting--;
+        });
     },
     drain() {
       return tail;

@@ -16,7 +16,22 @@ export function imageUrls(id: string, privacy: Privacy) {
   };
 }
 
-export function imageView(row: GeneratedImageRow): GeneratedImageView {
+/** The columns an image's view is made of. */
+export type ImageViewFields = Pick<
+  GeneratedImageRow,
+  | 'id'
+  | 'privacy'
+  | 'width'
+  | 'height'
+  | 'prompt'
+  | 'theme'
+  | 'createdAt'
+  | 'hasSvg'
+  | 'transparentBackground'
+  | 'subjects'
+>;
+
+export function imageView(row: ImageViewFields): GeneratedImageView {
   return {
     id: row.id,
     ...imageUrls(row.id, row.privacy),
