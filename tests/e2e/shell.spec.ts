@@ -238,6 +238,42 @@ test.describe('landing page', () => {
     await expect(page.getByRole('link', { name: 'Get started for free' })).toHaveAttribute('href', '/signup');
   });
 
+  test('each screen fetches the sample copy its pictures need, and only that one', async ({
+    browser,
+    baseURL,
+  }) => {
+    // Lighthouse's phone, a 3× phone, a desktop: the picture's width in device pixels picks the copy.
+    for (const { width, scale, copy } of [
+      { width: 412, scale: 1.75, copy: 320 },
+      { width: 390, scale: 3, copy: 512 },
+      { width: 1280, scale: 1, copy: 256 },
+    ]) {
+      const context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: 823 },
+        deviceScaleFactor: scale,
+      });
+      const page = await context.newPage();
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        const name = /\/samples\/(sample-1-\d+\.webp)$/.exec(request.url())?.[1];
+        if (name) fetched.push(name);
+      });
+      await page.goto('/', { waitUntil: 'networkidle' });
+      const first = page.locator('main ul img').first();
+      const shown = await first.evaluate((img: HTMLImageElement) => ({
+        src: img.currentSrc,
+        // The picture's own width in device pixels (inside the card's padding).
+        needed: (img.clientWidth - 16) * window.devicePixelRatio,
+      }));
+      expect(shown.src, `${width}@${scale}`).toMatch(new RegExp(`/sample-1-${copy}\\.webp$`));
+      expect(copy, `${width}@${scale}`).toBeGreaterThanOrEqual(shown.needed);
+      // The head's preload asks for the same copy as the picture: one download, not two.
+      expect(fetched, `${width}@${scale}`).toEqual([`sample-1-${copy}.webp`]);
+      await context.close();
+    }
+  });
+
   test('loads at most 120 KB of gzipped JavaScript before interaction', async ({ page }) => {
     const sizes = new Map<string, number>();
     page.on('response', async (response) => {

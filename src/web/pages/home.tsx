@@ -111,14 +111,15 @@ export default function HomePage() {
                   <img
                     src={sample.src}
                     srcSet={sample.srcSet}
-                    // Two columns on a phone, four from md (max-w-5xl) up.
-                    sizes="(min-width: 768px) 15rem, 45vw"
+                    // The picture inside its card (less the border and p-2): two to a row on a phone,
+                    // half the screen less 40 px; four from md up, in max-w-5xl (223 px at most).
+                    sizes="(min-width: 768px) 14rem, calc(50vw - 40px)"
                     alt={`${sample.prompt}, ${sample.theme} theme`}
                     width={512}
                     height={512}
-                    // The first row is on the first screen (the first picture is the likely LCP).
+                    // The first row is on a phone's first screen. Not fetchpriority=high: the
+                    // largest paint is the heading above (measured), which these would compete with.
                     loading={index < 2 ? 'eager' : 'lazy'}
-                    fetchPriority={index === 0 ? 'high' : 'auto'}
                     decoding="async"
                     className="aspect-square h-auto w-full bg-gradient-to-b from-violet-50/60 to-background p-2"
                   />
