@@ -80,7 +80,10 @@ describe('the low-priority image process', () => {
     await encoder.thumbnail(await picture());
     const pid = encoder.pid()!;
     const png = await picture();
+    // Frozen, it cannot answer: the task is surely in its hands when it dies.
+    process.kill(pid, 'SIGSTOP');
     const pending = encoder.thumbnail(png);
+    await new Promise((r) => setTimeout(r, 300));
     process.kill(pid, 'SIGKILL');
     await expect(pending).rejects.toThrow(/low-priority image process stopped/);
     const webp = await encoder.thumbnail(png);

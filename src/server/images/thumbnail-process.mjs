@@ -19,10 +19,10 @@ const { default: sharp } = await import('sharp');
 sharp.cache(false);
 sharp.concurrency(1);
 
-/** @param {{ id: number; png: Uint8Array; encoding: { size: number; webp: import('sharp').WebpOptions } }} task */
+/** @param {{ id: number; file: string; encoding: { size: number; webp: import('sharp').WebpOptions } }} task */
 function encode(task) {
   const { size, webp } = task.encoding;
-  sharp(task.png)
+  sharp(task.file)
     .resize(size, size)
     .webp(webp)
     .toBuffer()

@@ -45,6 +45,31 @@ export function generationQueueOptions(settings: QueueSettings): PgBoss.Queue {
   };
 }
 
+/**
+ * pg-boss's statements as named prepared statements: each connection parses and plans one once.
+ * With pg-boss's own pool every send, fetch and complete was parsed, planned and bound afresh,
+ * ~1.5 ms of PostgreSQL's CPU each (about half of what PostgreSQL spent on a generation). Texts
+ * without values (its migrations, several commands in one) go as they are.
+ */
+export function preparedStatements(client: Pick<pg.Pool, 'query'>): PgBoss.Db {
+  return {
+    executeSql: (text: string, values?: unknown[]) =>
+      values && values.length > 0
+        ? client.query({ name: statementName(text), text, values })
+        : client.query(text),
+  };
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `pgboss_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 export async function createPgBossRunner(
   opts: {
     url: string;
@@ -57,10 +82,16 @@ export async function createPgBossRunner(
   } & QueueSettings,
 ): Promise<JobRunner> {
   const { logger } = opts;
-  const boss = new PgBoss({
+  const pool = new pg.Pool({
     connectionString: opts.url,
-    schema: 'pgboss',
     max: Math.max(2, opts.concurrency + 1),
+    application_name: 'pgboss',
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
+  pool.on('error', (err) => logger.error({ err }, 'job queue error'));
+  const boss = new PgBoss({
+    db: preparedStatements(pool),
+    schema: 'pgboss',
     ...(opts.maintenanceIntervalSeconds
       ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
       : {}),
@@ -191,10 +222,7 @@ export async function createPgBossRunner(
       await boss.send(
         GENERATION_QUEUE,
         { id: job.id },
-        {
-          priority: job.priority,
-          db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
-        },
+        { priority: job.priority, db: preparedStatements(client) },
       );
     },
     enqueue(job) {
@@ -229,6 +257,7 @@ export async function createPgBossRunner(
       await completing;
       await boss.stop({ graceful: true, timeout: 5_000, wait: true });
       await wake.end().catch(() => {});
+      await pool.end().catch(() => {});
     },
   };
 }
