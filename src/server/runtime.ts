@@ -356,7 +356,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
         clearInterval(mailRetry);
         clearInterval(deletionStatus);
         await jobs.stop();
-        await thumbnails.drain();
+        await thumbnails.stop();
         await galleryCache.stop();
         await events.stop();
         await database.close();

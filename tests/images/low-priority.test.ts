@@ -153,4 +153,42 @@ describe('the low-priority image process', () => {
     await queue.drain();
     expect(encoded).toBe(MAX_WAITING_THUMBNAILS + 1);
   });
+
+  it('on shutdown the thumbnail being made is finished and the waiting ones are left to their first request', async () => {
+    t = await createTestApp({ overrides: { background: false } });
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started = 0;
+    let finished = 0;
+    const slow: LowPriorityEncoder = {
+      thumbnail: async (png) => {
+        started++;
+        await gate;
+        finished++;
+        return png;
+      },
+      pid: () => undefined,
+      stop: async () => {},
+    };
+    const queue = createThumbnailQueue({
+      db: t.deps.database.db,
+      storage: t.deps.storage,
+      deletions: t.deps.deletions,
+      logger: silentLogger,
+      encoder: slow,
+    });
+    const png = Buffer.from('not decoded by the fake encoder');
+    for (let i = 0; i < 3; i++) queue.add(crypto.randomUUID(), png);
+    await until(() => started === 1);
+    const stopping = queue.stop();
+    release();
+    await stopping;
+    expect({ started, finished }).toEqual({ started: 1, finished: 1 });
+    // Nothing new is taken after shutdown.
+    queue.add(crypto.randomUUID(), png);
+    await queue.drain();
+    expect(started).toBe(1);
+  });
 });

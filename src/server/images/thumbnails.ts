@@ -66,6 +66,11 @@ export type ThumbnailQueue = {
   add(imageId: string, png: Buffer): void;
   /** Resolves when every queued thumbnail is stored (or has failed). */
   drain(): Promise<void>;
+  /**
+   * Shutdown: the thumbnail being made is finished, the waiting ones are left to their first
+   * request (at the lowest priority on a busy machine, waiting for all of them could take long).
+   */
+  stop(): Promise<void>;
 };
 
 /**
@@ -93,6 +98,7 @@ export function createThumbnailQueue(deps: {
     });
   const make = async (imageId: string, png: Buffer) => {
     await quietMoment();
+    if (stopped) return;
     await deps.storage.put(imageKeys.thumb(imageId), await encode(imageId, png), 'image/webp');
     // Deleted while it waited: its files are gone, so this one must go too.
     const [row] = await deps.db
@@ -102,15 +108,17 @@ export function createThumbnailQueue(deps: {
     if (!row) await deps.deletions.discard(imageKeys.prefix(imageId), 'written after deletion');
   };
   let waiting = 0;
+  let stopped = false;
   return {
     add(imageId, png) {
+      if (stopped) return;
       if (waiting >= MAX_WAITING_THUMBNAILS) {
         deps.logger.info({ imageId, waiting }, 'thumbnail queue full; deferred to first request');
         return;
       }
       waiting++;
       tail = tail
-        .then(() => make(imageId, png))
+        .then(() => (stopped ? undefined : make(imageId, png)))
         .catch((err) => deps.logger.warn({ err, imageId }, 'thumbnail deferred to first request'))
         .finally(() => {
           waiting--;
@@ -118,6 +126,10 @@ export function createThumbnailQueue(deps: {
     },
     drain() {
       return tail;
+    },
+    async stop() {
+      stopped = true;
+      await tail;
     },
   };
 }
