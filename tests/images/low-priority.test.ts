@@ -49,6 +49,35 @@ async function until(condition: () => boolean, ms = 10_000) {
   }
 }
 
+/** A thumbnail queue in a test app, encoding with `thumbnail` instead of the low-priority process. */
+async function queueWith(thumbnail: LowPriorityEncoder['thumbnail']) {
+  t = await createTestApp({ overrides: { background: false } });
+  const queue = createThumbnailQueue({
+    db: t.deps.database.db,
+    storage: t.deps.storage,
+    deletions: t.deps.deletions,
+    logger: silentLogger,
+    encoder: { thumbnail, pid: () => undefined, stop: async () => {} },
+  });
+  return { app: t, queue };
+}
+
+/** An encoder that holds every picture until `release`, counting those it started and finished. */
+function heldEncoder() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const counts = { started: 0, finished: 0 };
+  const thumbnail = async (png: Buffer) => {
+    counts.started++;
+    await gate;
+    counts.finished++;
+    return png;
+  };
+  return { thumbnail, release, counts };
+}
+
 describe('the low-priority image process', () => {
   it('makes the 512 px WebP thumbnail in another process whose every thread runs at the lowest priority', async () => {
     encoder = createLowPriorityEncoder();
@@ -91,104 +120,50 @@ describe('the low-priority image process', () => {
   });
 
   it('when the process cannot make it, the thumbnail queue still stores the thumbnail, made in process', async () => {
-    t = await createTestApp({ overrides: { background: false } });
-    const { user } = await signUp(t);
-    const broken: LowPriorityEncoder = {
-      thumbnail: async () => {
-        throw new Error('the low-priority image process stopped (SIGKILL)');
-      },
-      pid: () => undefined,
-      stop: async () => {},
-    };
-    const queue = createThumbnailQueue({
-      db: t.deps.database.db,
-      storage: t.deps.storage,
-      deletions: t.deps.deletions,
-      logger: silentLogger,
-      encoder: broken,
+    const { app, queue } = await queueWith(async () => {
+      throw new Error('the low-priority image process stopped (SIGKILL)');
     });
+    const { user } = await signUp(app);
     const imageId = crypto.randomUUID();
     // A row for the image, or the queue would take it for deleted and clean up after itself.
-    await t.deps.database.db.execute(
+    await app.deps.database.db.execute(
       (await import('drizzle-orm'))
         .sql`insert into generated_images (id, user_id, prompt, final_prompt, theme, quality, privacy, provider, model, width, height)
         values (${imageId}::uuid, ${user.id}, 'a kite', 'a kite', 'default', 'low', 'public', 'fake', 'fake-1', 1024, 1024)`,
     );
     queue.add(imageId, await picture());
     await queue.drain();
-    const stored = await t.deps.storage.get(imageKeys.thumb(imageId));
+    const stored = await app.deps.storage.get(imageKeys.thumb(imageId));
     expect(stored?.contentType).toBe('image/webp');
   });
 
   it('holds at most MAX_WAITING_THUMBNAILS waiting pictures; the rest are made when a grid first asks', async () => {
-    t = await createTestApp({ overrides: { background: false } });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let encoded = 0;
-    const slow: LowPriorityEncoder = {
-      thumbnail: async (png) => {
-        await gate;
-        encoded++;
-        return png;
-      },
-      pid: () => undefined,
-      stop: async () => {},
-    };
-    const queue = createThumbnailQueue({
-      db: t.deps.database.db,
-      storage: t.deps.storage,
-      deletions: t.deps.deletions,
-      logger: silentLogger,
-      encoder: slow,
-    });
+    const held = heldEncoder();
+    const { queue } = await queueWith(held.thumbnail);
     const png = Buffer.from('not decoded by the fake encoder');
     for (let i = 0; i < MAX_WAITING_THUMBNAILS + 5; i++) queue.add(crypto.randomUUID(), png);
-    release();
+    held.release();
     await queue.drain();
-    expect(encoded).toBe(MAX_WAITING_THUMBNAILS);
+    expect(held.counts.finished).toBe(MAX_WAITING_THUMBNAILS);
     // Once the queue has room again it takes new pictures.
     queue.add(crypto.randomUUID(), png);
     await queue.drain();
-    expect(encoded).toBe(MAX_WAITING_THUMBNAILS + 1);
+    expect(held.counts.finished).toBe(MAX_WAITING_THUMBNAILS + 1);
   });
 
   it('on shutdown the thumbnail being made is finished and the waiting ones are left to their first request', async () => {
-    t = await createTestApp({ overrides: { background: false } });
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started = 0;
-    let finished = 0;
-    const slow: LowPriorityEncoder = {
-      thumbnail: async (png) => {
-        started++;
-        await gate;
-        finished++;
-        return png;
-      },
-      pid: () => undefined,
-      stop: async () => {},
-    };
-    const queue = createThumbnailQueue({
-      db: t.deps.database.db,
-      storage: t.deps.storage,
-      deletions: t.deps.deletions,
-      logger: silentLogger,
-      encoder: slow,
-    });
+    const held = heldEncoder();
+    const { queue } = await queueWith(held.thumbnail);
     const png = Buffer.from('not decoded by the fake encoder');
     for (let i = 0; i < 3; i++) queue.add(crypto.randomUUID(), png);
-    await until(() => started === 1);
+    await until(() => held.counts.started === 1);
     const stopping = queue.stop();
-    release();
+    held.release();
     await stopping;
-    expect({ started, finished }).toEqual({ started: 1, finished: 1 });
+    expect(held.counts).toEqual({ started: 1, finished: 1 });
     // Nothing new is taken after shutdown.
     queue.add(crypto.randomUUID(), png);
     await queue.drain();
-    expect(started).toBe(1);
+    expect(held.counts.started).toBe(1);
   });
 });
