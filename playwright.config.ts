@@ -8,7 +8,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time against the one server: with one, half of this 2-core machine sat idle
+  // (each test waits on the browser or the server in turn); tests use their own members.
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },

@@ -20,7 +20,7 @@ export default defineConfig({
           include: ['tests/**/*.test.ts'],
           exclude: ['tests/e2e/**'],
           environment: 'node',
-          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          setupFiles: ['tests/helpers/fail-on-console-error.ts', 'tests/helpers/database-setup.ts'],
           globalSetup: ['tests/helpers/composer-index-setup.ts', 'tests/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

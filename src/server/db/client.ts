@@ -65,6 +65,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 function fromPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
+  return pgliteHandle(client, async () => {
+    if (!client.closed) await client.close();
+    onClose?.();
+  });
+}
+
+/** A handle on a PGlite client whose `close` is the caller's (tests lend one client to app after app). */
+export function pgliteHandle(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -73,10 +81,7 @@ function fromPglite(client: PGlite, onClose?: () => void): DatabaseHandle {
     async ping() {
       await client.query('select 1');
     },
-    async close() {
-      if (!client.closed) await client.close();
-      onClose?.();
-    },
+    close,
   };
 }
 
