@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,9 +16,11 @@ import { createThumbnailQueue } from '../../src/server/images/thumbnails';
 import { photoLikePng } from '../../src/server/images/variants/test-fixtures';
 import { silentLogger } from '../../src/server/logger';
 import type { RuntimeOverrides } from '../../src/server/runtime';
+import { createLocalStorage } from '../../src/server/storage/local';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedCheck, scriptedProvider } from '../helpers/fake-provider';
+import { waitFor } from '../helpers/wait';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -599,4 +604,90 @@ describe('the default provider (built-in composer) end to end', () => {
     // Not retried as if the service were busy: one attempt.
     expect(done.attempts).toBe(1);
   }, 30_000);
+});
+
+describe('worker slots: storing overlaps the next provider call', () => {
+  /** A gate a step waits at until the test opens it. */
+  function gate() {
+    let open!: () => void;
+    const opened = new Promise<void>((r) => {
+      open = r;
+    });
+    return { open, opened };
+  }
+
+  /** Two members, each starting one generation, on a process with one worker slot. */
+  async function twoJobs(opts: RuntimeOverrides, body: Record<string, unknown>) {
+    const app = await setup(opts, { WORKERS: '1' });
+    const members = [await signUp(app), await signUp(app)];
+    for (const m of members) await grant(app, m.user.id, 1);
+    const ids: string[] = [];
+    for (const m of members) {
+      const res = await generate(app, m.cookie, body);
+      expect(res.status).toBe(202);
+      ids.push((await res.json()).id);
+    }
+    return { app, members, ids };
+  }
+
+  it('a finished picture is stored while the next job’s provider call runs', async () => {
+    const provider = scriptedProvider();
+    const firstStore = gate();
+    let stores = 0;
+    const storage = {
+      ...createLocalStorage(mkdtempSync(path.join(os.tmpdir(), 'clipsmith-slots-'))),
+    };
+    const put = storage.put;
+    storage.put = async (key, bytes, type) => {
+      if (key.endsWith('.png')) {
+        if (++stores === 1) await firstStore.opened;
+      }
+      return put(key, bytes, type);
+    };
+    const { app, members, ids } = await twoJobs({ imageProvider: provider, storage }, { prompt: 'a kite' });
+    try {
+      // The first picture's store is held: the second call can only come from the freed slot.
+      await waitFor(
+        'the second provider call while the first picture is being stored',
+        async () => (provider.calls === 2 && stores >= 1 ? true : undefined),
+        5_000,
+      );
+    } finally {
+      firstStore.open();
+    }
+    for (const [i, id] of ids.entries())
+      expect((await finished(app, members[i].cookie, id)).status).toBe('succeeded');
+  });
+
+  it('a checked picture keeps its slot until its check passes: the check is a provider call too', async () => {
+    const provider = scriptedProvider();
+    const firstCheck = gate();
+    const check = scriptedCheck([true]);
+    const checkOnce = check.check.bind(check);
+    let callsWhenChecked = -1;
+    check.check = async (input) => {
+      if (check.calls === 0) {
+        await firstCheck.opened;
+        callsWhenChecked = provider.calls;
+      }
+      return checkOnce(input);
+    };
+    const { app, members, ids } = await twoJobs(
+      { imageProvider: provider, imageCheck: check },
+      { prompt: 'a kite', quality: 'high' },
+    );
+    try {
+      await waitFor('the first check', async () =>
+        check.calls === 0 && provider.calls === 1 ? true : undefined,
+      );
+      await new Promise((r) => setTimeout(r, 200));
+      expect(provider.calls).toBe(1);
+    } finally {
+      firstCheck.open();
+    }
+    for (const [i, id] of ids.entries())
+      expect((await finished(app, members[i].cookie, id)).status).toBe('succeeded');
+    expect(callsWhenChecked).toBe(1);
+    expect(provider.calls).toBe(2);
+  });
 });

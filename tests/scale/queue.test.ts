@@ -160,6 +160,52 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
     });
   }, 30_000);
 
+  it('gives a job’s slot to the next job once it frees it; both are completed in the queue', async () => {
+    const started: string[] = [];
+    const ends = new Map<string, () => void>();
+    runner = await createPgBossRunner({
+      url: fresh.url,
+      concurrency: 1,
+      logger: silentLogger,
+      expireInSeconds: 60,
+      run: (id, { freeSlot }) =>
+        new Promise<void>((end) => {
+          started.push(id);
+          ends.set(id, end);
+          // The first job frees its slot at once (its provider call is over) and keeps storing.
+          if (started.length === 1) freeSlot();
+        }),
+    });
+    db = await openDatabase({ kind: 'postgres', url: fresh.url, max: 1 });
+    const jobs = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()].map((id) => ({
+      id,
+      priority: 0,
+    }));
+    for (const job of jobs) {
+      await db.db.transaction((tx) => runner!.add(tx, job));
+      runner.enqueue(job);
+    }
+    // The second runs beside the first; it keeps its slot, so the third waits.
+    await waitFor('the second job', async () => (started.length >= 2 ? true : undefined));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(started).toHaveLength(2);
+    expect(await runner.check()).toMatchObject({ running: 2 });
+
+    ends.get(started[0])!();
+    ends.get(started[1])!();
+    await waitFor('the third job', async () => (started.length === 3 ? true : undefined));
+    ends.get(started[2])!();
+    await runner.idle();
+    expect(new Set(started)).toEqual(new Set(jobs.map((j) => j.id)));
+    await waitFor('three completes', async () => {
+      const [row] = await queryRows<{ n: number }>(
+        db!.db,
+        sql`select count(*)::int as n from pgboss.job where name = ${GENERATION_QUEUE} and state = 'completed'`,
+      );
+      return row.n === 3 ? true : undefined;
+    });
+  }, 30_000);
+
   it('moves a job whose handler keeps crashing to the dead-letter queue after its retries', async () => {
     const attempts: string[] = [];
     runner = await createPgBossRunner({

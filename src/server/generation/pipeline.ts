@@ -75,7 +75,7 @@ type Phase = 'generating' | 'checking' | 'storing';
 export async function runGeneration(
   deps: PipelineDeps,
   id: string,
-  opts: { canRetry?: boolean; takeOver?: boolean } = {},
+  opts: { canRetry?: boolean; takeOver?: boolean; freeSlot?: () => void } = {},
 ): Promise<void> {
   const { db, events, logger } = deps;
   const open = inArray(generations.status, opts.takeOver ? ['queued', 'running'] : ['queued']);
@@ -134,6 +134,7 @@ export async function runGeneration(
       firstAttempt: job.attempts,
       progress,
       signal: deadline,
+      freeSlot: opts.freeSlot,
     });
     // No separate 'storing' write: settling follows within milliseconds, and every write wakes
     // each progress stream for a re-read.
@@ -205,6 +206,8 @@ async function produceImage(
     firstAttempt: number;
     progress: (fields: { phase?: Phase }) => Promise<void>;
     signal: AbortSignal;
+    /** Called once no more provider calls are needed: the job's slot goes to the next job. */
+    freeSlot?: () => void;
   },
 ): Promise<StorableImage> {
   // Triple Validation: checked attempts until one passes; Standard quality makes one unchecked one.
@@ -227,6 +230,9 @@ async function produceImage(
       seed: input.seed + attempt - 1,
       signal: input.signal,
     });
+    // Unchecked, the picture is final: cutting out its background and storing it overlap the
+    // next job's provider call instead of delaying it.
+    if (!checked) input.freeSlot?.();
     const { png, transparentBackground } = await normalise(deps, result);
     if (!checked) return { ...result, png, transparentBackground };
     await input.progress({ phase: 'checking' });
@@ -238,7 +244,10 @@ async function produceImage(
         deps.logger.warn({ err: error }, 'image check errored; treating the image as valid');
         return { ok: true, reason: 'check unavailable' };
       });
-    if (verdict.ok) return { ...result, png, transparentBackground };
+    if (verdict.ok) {
+      input.freeSlot?.();
+      return { ...result, png, transparentBackground };
+    }
     deps.logger.info({ attempt, reason: verdict.reason }, 'image check said NO');
     if (attempt >= ATTEMPT_LIMIT)
       throw new ProviderError({ code: 'failed', userMessage: MESSAGES.noValidImage });

@@ -5,7 +5,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../logger';
-import type { JobHandler, JobRunner } from './runner';
+import { type JobHandler, type JobRunner, runningLimit, slotOf } from './runner';
 
 export const GENERATION_QUEUE = 'generation';
 export const DEAD_LETTER_QUEUE = 'generation-dead';
@@ -128,7 +128,9 @@ export async function createPgBossRunner(
   // Wake-ups: a NOTIFY from any process, a job sent from this one, and one poll a second that
   // finds what no NOTIFY announces (retries whose backoff has passed, a lost wake-up).
   let stopped = false;
+  /** Jobs holding a slot, and all running jobs (those that freed their slot are storing). */
   let active = 0;
+  let running = 0;
   let fetching = false;
   let fetchAgain = false;
   let idleWaiters: Array<() => void> = [];
@@ -150,8 +152,13 @@ export async function createPgBossRunner(
   };
 
   const runOne = async (job: PgBoss.JobWithMetadata<{ id: string }>) => {
+    running++;
+    const slot = slotOf(() => {
+      active--;
+      dispatch();
+    });
     try {
-      await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit });
+      await opts.run(job.data.id, { canRetry: job.retryCount < job.retryLimit, freeSlot: slot.free });
       toComplete.push(job.id);
       queueMicrotask(flushCompletes);
     } catch (err) {
@@ -163,9 +170,13 @@ export async function createPgBossRunner(
           .catch((failErr) => logger.warn({ err: failErr, jobId: job.id }, 'could not mark a job failed')),
       ]);
     } finally {
-      active--;
-      dispatch();
-      if (active === 0) {
+      // A job that freed its slot already asked for the next one; a fetch is due again only if
+      // the running limit held one back.
+      const wasAtLimit = running >= runningLimit(opts.concurrency);
+      running--;
+      slot.free();
+      if (wasAtLimit) dispatch();
+      if (running === 0) {
         for (const w of idleWaiters) w();
         idleWaiters = [];
       }
@@ -173,14 +184,15 @@ export async function createPgBossRunner(
   };
 
   const dispatch = () => {
-    if (stopped || active >= opts.concurrency) return;
+    const limit = runningLimit(opts.concurrency);
+    if (stopped || active >= opts.concurrency || running >= limit) return;
     if (fetching) {
       fetchAgain = true;
       return;
     }
     fetching = true;
     fetchAgain = false;
-    const batchSize = opts.concurrency - active;
+    const batchSize = Math.min(opts.concurrency - active, limit - running);
     boss
       .fetch<{ id: string }>(GENERATION_QUEUE, { batchSize, includeMetadata: true })
       .then(
@@ -239,19 +251,19 @@ export async function createPgBossRunner(
         );
     },
     idle() {
-      return active === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
+      return running === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
     },
     async check() {
       if (stopped) throw new Error('the job queue has stopped');
       // One round trip through pg-boss's own connection: its schema and our queue are there.
       const queued = await boss.getQueueSize(GENERATION_QUEUE);
-      return { runner: 'pg-boss', workers: opts.concurrency, queued, running: active };
+      return { runner: 'pg-boss', workers: opts.concurrency, queued, running };
     },
     async stop() {
       stopped = true;
       clearInterval(poll);
       // Running jobs finish, their completes go out; then the queue closes.
-      const finished = active === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r));
+      const finished = running === 0 ? Promise.resolve() : new Promise<void>((r) => idleWaiters.push(r));
       await Promise.race([finished, new Promise((r) => setTimeout(r, 10_000))]);
       flushCompletes();
       await completing;

@@ -25,8 +25,30 @@ export type JobRunner = {
 /**
  * Runs one job. It throws only to ask the queue for another try later (a transient provider
  * failure, with the job row back in 'queued'); `canRetry` says whether the queue would give one.
+ * `freeSlot` says the job needs no more provider calls: its slot goes to the next job while this
+ * one stores and settles (the slots bound provider calls in flight; a finished job's own work
+ * then overlaps the next call instead of delaying it).
  */
-export type JobHandler = (id: string, opts: { canRetry: boolean }) => Promise<void>;
+export type JobHandler = (id: string, opts: { canRetry: boolean; freeSlot: () => void }) => Promise<void>;
+
+/**
+ * Jobs running at once, those that freed their slot included: at most as many again as there are
+ * slots, so a provider answering faster than pictures are stored cannot pile them up in memory.
+ */
+export const runningLimit = (concurrency: number) => 2 * concurrency;
+
+/** A slot held by one job, given back once: by `freeSlot`, or when the job ends. */
+export function slotOf(onFree: () => void): { free: () => void; held: () => boolean } {
+  let held = true;
+  return {
+    free() {
+      if (!held) return;
+      held = false;
+      onFree();
+    },
+    held: () => held,
+  };
+}
 
 export function createInProcessRunner(opts: {
   concurrency: number;
@@ -44,11 +66,13 @@ export function createInProcessRunner(opts: {
   const queued = new Set<string>();
   const retries = new Map<string, number>();
   const waitingRetry = new Map<string, NodeJS.Timeout>();
+  /** Jobs holding a slot, and all running jobs (those that freed their slot are storing). */
   let active = 0;
+  let running = 0;
   let stopped = false;
   let waiters: Array<() => void> = [];
 
-  const isIdle = () => active === 0 && queue.length === 0 && waitingRetry.size === 0;
+  const isIdle = () => running === 0 && queue.length === 0 && waitingRetry.size === 0;
   const settleWaiters = () => {
     if (isIdle()) {
       for (const w of waiters) w();
@@ -77,21 +101,31 @@ export function createInProcessRunner(opts: {
   };
 
   const pump = () => {
-    while (!stopped && active < opts.concurrency && queue.length > 0) {
+    while (
+      !stopped &&
+      active < opts.concurrency &&
+      running < runningLimit(opts.concurrency) &&
+      queue.length > 0
+    ) {
       const job = queue.shift()!;
       const { id } = job;
       queued.delete(id);
       active++;
+      running++;
+      const slot = slotOf(() => {
+        active--;
+        pump();
+      });
       opts
-        .run(id, { canRetry: (retries.get(id) ?? 0) < retryLimit })
+        .run(id, { canRetry: (retries.get(id) ?? 0) < retryLimit, freeSlot: slot.free })
         .then(
           () => retries.delete(id),
           (error) => retryLater(job, error),
         )
         .finally(() => {
-          active--;
+          running--;
+          slot.free();
           pump();
-          settleWaiters();
         });
     }
     settleWaiters();
@@ -121,11 +155,11 @@ export function createInProcessRunner(opts: {
       // A retry that has not started stays 'queued' in the database; the next start picks it up.
       for (const timer of waitingRetry.values()) clearTimeout(timer);
       waitingRetry.clear();
-      if (active > 0) await new Promise<void>((resolve) => waiters.push(resolve));
+      if (running > 0) await new Promise<void>((resolve) => waiters.push(resolve));
     },
     async check() {
       if (stopped) throw new Error('the job runner has stopped');
-      return { runner: 'in-process', workers: opts.concurrency, queued: queue.length, running: active };
+      return { runner: 'in-process', workers: opts.concurrency, queued: queue.length, running };
     },
   };
 }
