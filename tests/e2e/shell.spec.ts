@@ -256,7 +256,7 @@ test.describe('landing page', () => {
       const page = await context.newPage();
       const fetched: string[] = [];
       page.on('request', (request) => {
-        const name = /\/samples\/(sample-1-\d+\.webp)$/.exec(request.url())?.[1];
+        const name = /\/samples\/(sample-1-\d+\.(?:avif|webp))$/.exec(request.url())?.[1];
         if (name) fetched.push(name);
       });
       await page.goto('/', { waitUntil: 'networkidle' });
@@ -266,11 +266,39 @@ test.describe('landing page', () => {
         // The picture's own width in device pixels (inside the card's padding).
         needed: (img.clientWidth - 16) * window.devicePixelRatio,
       }));
-      expect(shown.src, `${width}@${scale}`).toMatch(new RegExp(`/sample-1-${copy}\\.webp$`));
+      expect(shown.src, `${width}@${scale}`).toMatch(new RegExp(`/sample-1-${copy}\\.avif$`));
       expect(copy, `${width}@${scale}`).toBeGreaterThanOrEqual(shown.needed);
-      // The head's preload asks for the same copy as the picture: one download, not two.
-      expect(fetched, `${width}@${scale}`).toEqual([`sample-1-${copy}.webp`]);
+      // One download: the AVIF copy this browser can show, never the WebP beside it too.
+      expect(fetched, `${width}@${scale}`).toEqual([`sample-1-${copy}.avif`]);
       await context.close();
+    }
+  });
+
+  test('every sample copy the page offers is served, AVIF and the WebP fallback alike', async ({
+    page,
+    request,
+  }) => {
+    await page.goto('/');
+    const offered = await page.locator('main ul picture').evaluateAll((pictures) =>
+      pictures.map((picture) => ({
+        avif: picture.querySelector('source[type="image/avif"]')?.getAttribute('srcset') ?? '',
+        webp: picture.querySelector('img')?.getAttribute('srcset') ?? '',
+      })),
+    );
+    expect(offered).toHaveLength(4);
+    for (const { avif, webp } of offered) {
+      for (const [format, srcset] of [
+        ['avif', avif],
+        ['webp', webp],
+      ]) {
+        const urls = srcset.split(',').map((candidate) => candidate.trim().split(' ')[0]);
+        expect(urls, srcset).toHaveLength(3);
+        for (const url of urls) {
+          const res = await request.get(url);
+          expect(res.status(), url).toBe(200);
+          expect(res.headers()['content-type'], url).toBe(`image/${format}`);
+        }
+      }
     }
   });
 

@@ -68,6 +68,10 @@ const FEATURES: IconCard[] = [
   },
 ];
 
+// A sample inside its card (less the border and p-2): two to a row on a phone, half the screen
+// less 40 px; four from md up, in max-w-5xl (223 px at most).
+const SAMPLE_SIZES = '(min-width: 768px) 14rem, calc(50vw - 40px)';
+
 export default function HomePage() {
   return (
     <>
@@ -108,21 +112,22 @@ export default function HomePage() {
                 }`}
               >
                 <figure>
-                  <img
-                    src={sample.src}
-                    srcSet={sample.srcSet}
-                    // The picture inside its card (less the border and p-2): two to a row on a phone,
-                    // half the screen less 40 px; four from md up, in max-w-5xl (223 px at most).
-                    sizes="(min-width: 768px) 14rem, calc(50vw - 40px)"
-                    alt={`${sample.prompt}, ${sample.theme} theme`}
-                    width={512}
-                    height={512}
-                    // The first row is on a phone's first screen. Not fetchpriority=high: the
-                    // largest paint is the heading above (measured), which these would compete with.
-                    loading={index < 2 ? 'eager' : 'lazy'}
-                    decoding="async"
-                    className="aspect-square h-auto w-full bg-gradient-to-b from-violet-50/60 to-background p-2"
-                  />
+                  <picture>
+                    <source type="image/avif" srcSet={sample.avifSrcSet} sizes={SAMPLE_SIZES} />
+                    <img
+                      src={sample.src}
+                      srcSet={sample.webpSrcSet}
+                      sizes={SAMPLE_SIZES}
+                      alt={`${sample.prompt}, ${sample.theme} theme`}
+                      width={512}
+                      height={512}
+                      // The first row is on a phone's first screen. Not fetchpriority=high: the
+                      // largest paint is the heading above (measured), which these would compete with.
+                      loading={index < 2 ? 'eager' : 'lazy'}
+                      decoding="async"
+                      className="aspect-square h-auto w-full bg-gradient-to-b from-violet-50/60 to-background p-2"
+                    />
+                  </picture>
                   <figcaption className="flex flex-col items-start gap-1 border-t px-3 py-2 text-left">
                     <span className="text-foreground text-xs leading-snug sm:text-sm">“{sample.prompt}”</span>
                     <span className="text-muted-foreground text-xs">{sample.theme}</span>
