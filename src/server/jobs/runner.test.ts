@@ -16,13 +16,18 @@ function heldJobs() {
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** A runner with `concurrency` slots and these jobs queued, once it has started what it can. */
+async function runnerWith(concurrency: number, ids: string[]) {
+  const held = heldJobs();
+  const runner = createInProcessRunner({ concurrency, run: held.run, logger: silentLogger });
+  for (const id of ids) runner.enqueue({ id, priority: 0 });
+  await settle();
+  return { runner, ...held };
+}
+
 describe('in-process job runner slots', () => {
   it('gives a job’s slot to the next job once it needs no more provider calls, and is idle only when both end', async () => {
-    const { run, started, job } = heldJobs();
-    const runner = createInProcessRunner({ concurrency: 1, run, logger: silentLogger });
-    runner.enqueue({ id: 'a', priority: 0 });
-    runner.enqueue({ id: 'b', priority: 0 });
-    await settle();
+    const { runner, started, job } = await runnerWith(1, ['a', 'b']);
     expect(started).toEqual(['a']);
 
     job('a').freeSlot();
@@ -43,11 +48,7 @@ describe('in-process job runner slots', () => {
   });
 
   it('a job that keeps its slot holds the next one back until it ends', async () => {
-    const { run, started, job } = heldJobs();
-    const runner = createInProcessRunner({ concurrency: 1, run, logger: silentLogger });
-    runner.enqueue({ id: 'a', priority: 0 });
-    runner.enqueue({ id: 'b', priority: 0 });
-    await settle();
+    const { runner, started, job } = await runnerWith(1, ['a', 'b']);
     expect(started).toEqual(['a']);
     job('a').end();
     await settle();
@@ -60,10 +61,7 @@ describe('in-process job runner slots', () => {
   });
 
   it('runs at most twice its slots at once, however fast jobs free them', async () => {
-    const { run, started, job } = heldJobs();
-    const runner = createInProcessRunner({ concurrency: 2, run, logger: silentLogger });
-    for (const id of ['a', 'b', 'c', 'd', 'e', 'f']) runner.enqueue({ id, priority: 0 });
-    await settle();
+    const { runner, started, job } = await runnerWith(2, ['a', 'b', 'c', 'd', 'e', 'f']);
     for (let round = 0; round < 3; round++) {
       for (const id of [...started]) job(id).freeSlot();
       await settle();
@@ -77,10 +75,7 @@ describe('in-process job runner slots', () => {
   });
 
   it('stop waits for a job that freed its slot and is still storing', async () => {
-    const { run, job } = heldJobs();
-    const runner = createInProcessRunner({ concurrency: 1, run, logger: silentLogger });
-    runner.enqueue({ id: 'a', priority: 0 });
-    await settle();
+    const { runner, job } = await runnerWith(1, ['a']);
     job('a').freeSlot();
     let stopped = false;
     void runner.stop().then(() => {
