@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Sharp } from 'sharp';
+import type { SampleFormat } from '../src/core/samples';
 import { ensureComposerIndex } from './composer-index/build';
 import { precompressDir } from './precompress';
 import { prerenderPages } from './prerender';
@@ -33,7 +34,7 @@ const dirs = process.argv.includes('--samples') ? ['dist/web', 'public'] : ['dis
 const { default: sharp } = await import('sharp');
 // AVIF at quality 60 looks the same as the WebP at 82 on these pictures (pixel art included), at
 // about half the bytes.
-const SAMPLE_ENCODERS: Record<(typeof SAMPLE_FORMATS)[number], (image: Sharp) => Sharp> = {
+const SAMPLE_ENCODERS: Record<SampleFormat, (image: Sharp) => Sharp> = {
   avif: (image) => image.avif({ quality: 60, effort: 6 }),
   webp: (image) => image.webp({ quality: 82, alphaQuality: 90 }),
 };
