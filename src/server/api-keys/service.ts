@@ -3,6 +3,7 @@
 // compared in constant time with the rows that share its visible prefix.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { isUuid } from '../../core/ids';
 import {
   API_KEY_PREFIX,
   API_MESSAGES,
@@ -14,7 +15,6 @@ import { hasApiAccess } from '../../core/tiers';
 import { effectiveTier } from '../credits/service';
 import type { Database, DbExecutor } from '../db/client';
 import { type ApiKeyRow, apiKeys, users } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
 
 /** The visible part: "csk_" and 8 characters of the random part (48 of its 256 bits). */

@@ -4,6 +4,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
 import { checkVariations } from '../../core/entitlement';
+import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
@@ -229,8 +230,4 @@ export async function queuedGenerations(db: Database): Promise<QueuedJob[]> {
     .where(eq(generations.status, 'queued'))
     .orderBy(generations.createdAt);
   return rows.map((r) => ({ id: r.id, priority: jobPriority(r.tier ?? 'free') }));
-}
-
-export function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }

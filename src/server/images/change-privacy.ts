@@ -1,13 +1,13 @@
 // Changing an image's privacy, at the price core/image-access sets.
 import { and, eq } from 'drizzle-orm';
 import type { PrivacyChange } from '../../core/api';
+import { isUuid } from '../../core/ids';
 import { privacyChangeCost } from '../../core/image-access';
 import type { Privacy } from '../../core/options';
 import { ledgerDescription } from '../../core/user';
 import { effectiveTier, getBalance, spendCredits } from '../credits/service';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
 import { historyItem } from './views';
 

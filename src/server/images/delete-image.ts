@@ -1,8 +1,8 @@
 // Deleting an image: the row at once, its files through the pending-deletion record.
 import { and, eq } from 'drizzle-orm';
+import { isUuid } from '../../core/ids';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';

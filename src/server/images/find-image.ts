@@ -1,10 +1,10 @@
 // Reading one image as a viewer may see it: core/image-access decides, these only load the row.
 import { and, eq } from 'drizzle-orm';
 import type { SharedImage } from '../../core/api';
+import { isUuid } from '../../core/ids';
 import { canViewImage, imageVisibility } from '../../core/image-access';
 import type { Database } from '../db/client';
 import { type GeneratedImageRow, generatedImages, profiles } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { galleryItem, galleryItemColumns } from './views';
 
 /**

@@ -4,9 +4,9 @@
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { GalleryPage, GalleryQuery, HistoryItem, HistoryPage } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
+import { isUuid } from '../../core/ids';
 import { type Database, type DbExecutor, preparedOnce } from '../db/client';
 import { generatedImages, profiles } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { AppError } from '../http/errors';
 import { galleryItem, galleryItemColumns, historyItem } from './views';
 

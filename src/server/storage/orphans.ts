@@ -2,9 +2,9 @@
 // cleaned before pending deletions existed (or by hand) can hold such files; the operator lists
 // them with `npm run admin -- storage:orphans` and removes them with --delete.
 import { inArray } from 'drizzle-orm';
+import { isUuid } from '../../core/ids';
 import type { Database } from '../db/client';
 import { generatedImages, pendingDeletions } from '../db/schema';
-import { isUuid } from '../generation/service';
 import type { Logger } from '../logger';
 import { discardFiles } from './deletions';
 import { IMAGES_PREFIX, imageIdOfKey, imageKeys, type Storage } from './storage';

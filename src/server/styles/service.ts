@@ -3,6 +3,7 @@
 // drops below keeps their styles and may still list and delete them.
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomStyle, CustomStyleCreate, CustomStyleList, CustomStylePatch } from '../../core/api';
+import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import type { ThemeId } from '../../core/options';
 import type { PaletteId } from '../../core/palettes';
@@ -11,7 +12,6 @@ import { effectiveTier } from '../credits/service';
 import type { Database, DbExecutor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type CustomStyleRow, customStyles, users } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
 
 const NAME_INDEX = 'custom_styles_user_name_idx';
