@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cancelSubscriptionForDeletedAccount } from '../../src/server/billing/account-deletion';
-import { effectiveTier } from '../../src/server/credits/service';
 import { checkoutSessions } from '../../src/server/db/schema';
+import { effectiveTier } from '../../src/server/membership/service';
 import { signUp } from '../helpers/app';
 import { checkout, closeStripeApps, deliver, type FakeStripe, state, stripeApp, type TestApp } from './setup';
 

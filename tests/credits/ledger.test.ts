@@ -2,14 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { creditActivityPageSchema } from '../../src/core/api';
 import { runAdmin } from '../../src/server/cli/admin';
-import {
-  addCredits,
-  clawbackCredits,
-  getBalance,
-  readUsage,
-  spendCredits,
-} from '../../src/server/credits/service';
+import { addCredits, clawbackCredits, getBalance, spendCredits } from '../../src/server/credits/service';
 import { creditTransactions, imageUsage } from '../../src/server/db/schema';
+import { readUsage } from '../../src/server/membership/usage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { testEngine } from '../helpers/database';
 

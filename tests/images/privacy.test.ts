@@ -7,7 +7,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
 import { monthKey } from '../../src/core/month';
-import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
+import { addCredits, getBalance } from '../../src/server/credits/service';
 import {
   creditTransactions,
   generatedImages,
@@ -15,6 +15,7 @@ import {
   imageUsage,
   memberships,
 } from '../../src/server/db/schema';
+import { readUsage } from '../../src/server/membership/usage';
 import { insertImage, setTier, storeFiles } from '../gallery/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';

@@ -4,13 +4,14 @@
 import { eq, sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addCredits, getBalance, readUsage } from '../../src/server/credits/service';
+import { addCredits, getBalance } from '../../src/server/credits/service';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../src/server/db/client';
 import { creditTransactions, generations } from '../../src/server/db/schema';
 import { ProviderError } from '../../src/server/generation/ports';
 import { createPgBossRunner, DEAD_LETTER_QUEUE, GENERATION_QUEUE } from '../../src/server/jobs/pg-boss';
 import type { JobRunner } from '../../src/server/jobs/runner';
 import { silentLogger } from '../../src/server/logger';
+import { readUsage } from '../../src/server/membership/usage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { createTestDatabase } from '../helpers/postgres';

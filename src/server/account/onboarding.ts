@@ -1,5 +1,6 @@
 import type { Tx } from '../db/client';
-import { creditAccounts, memberships, profiles } from '../db/schema';
+import { creditAccounts, profiles } from '../db/schema';
+import { createFreeMembership } from '../membership/service';
 import { neutralUsername } from './neutral-username';
 
 /**
@@ -8,7 +9,7 @@ import { neutralUsername } from './neutral-username';
  */
 export async function createMemberRecords(tx: Tx, userId: string): Promise<void> {
   await insertProfile(tx, userId);
-  await tx.insert(memberships).values({ userId, tier: 'free', status: 'active' });
+  await createFreeMembership(tx, userId);
   await tx.insert(creditAccounts).values({ userId, balance: 0 });
 }
 

@@ -3,9 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CreditTransactionType, Me } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
-import { monthlyImageLimit } from '../../core/tiers';
 import { avatarInitials, displayName, emailPrefix } from '../../core/user';
-import { tierOf } from '../credits/service';
 import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import {
@@ -21,6 +19,7 @@ import {
   verifications,
 } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { membershipViewOf } from '../membership/service';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';
 
@@ -65,10 +64,6 @@ export async function getMe(
   const [row] = await query.execute({ userId, month: monthKey(now) });
   if (!row) throw notFound('Account not found');
   const fullName = row.fullName ?? '';
-  const tier = tierOf(
-    row.tier ? { tier: row.tier, status: row.status ?? '', end: row.periodEnd } : null,
-    now,
-  );
   return {
     user: {
       id: row.id,
@@ -81,14 +76,12 @@ export async function getMe(
       signedInBefore:
         row.firstSignedInAt !== null && sessionStartedAt.getTime() > row.firstSignedInAt.getTime(),
     },
-    membership: {
-      tier,
-      status: row.status ?? 'active',
+    membership: membershipViewOf(
+      row.tier ? { tier: row.tier, status: row.status ?? '', periodEnd: row.periodEnd } : null,
       // No row yet this month means nothing used; the row is created when the first image is reserved.
-      imageCount: row.used ?? 0,
-      imageLimit: monthlyImageLimit(tier),
-      periodEnd: row.periodEnd?.toISOString() ?? null,
-    },
+      row.used ?? 0,
+      now,
+    ),
     credits: row.balance ?? 0,
   };
 }

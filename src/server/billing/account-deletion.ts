@@ -2,8 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { memberships } from '../db/schema';
 import { AppError } from '../http/errors';
+import { changePlan } from '../membership/service';
 import type { BillingDeps } from './deps';
-import { downgradeToFree } from './membership';
 import { BILLING_MESSAGES } from './messages';
 
 /**
@@ -29,5 +29,5 @@ export async function cancelSubscriptionForDeletedAccount(
       throw new AppError(502, 'subscription_cancel_failed', BILLING_MESSAGES.cancelForDeletionFailed);
     }
   }
-  await downgradeToFree(db, { userId, subscriptionId: m.subscriptionId });
+  await changePlan(db, { userId, change: { kind: 'free', subscriptionId: m.subscriptionId } });
 }

@@ -5,10 +5,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { CheckoutConfirmation } from '../../core/api';
 import { findPack, findPlan, totalCredits } from '../../core/catalog';
 import { subscriptionAccess } from '../../core/subscription';
-import { addCredits, effectiveTier, getBalance } from '../credits/service';
+import { addCredits, getBalance } from '../credits/service';
 import type { DbExecutor, Tx } from '../db/client';
 import { type CheckoutSessionRow, checkoutSessions, memberships, paymentLedger } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { changePlan, effectiveTier, lockMembership } from '../membership/service';
 import { type BillingDeps, cents, type EventOutcome } from './deps';
 import { userExists } from './membership';
 import { BILLING_MESSAGES } from './messages';
@@ -47,11 +48,7 @@ export async function applyPaidCheckout(
   if (plan) {
     // Membership first, then the session: the order applySubscription's callers lock in too, so a
     // checkout event and a subscription event of one member never wait on each other (deadlock).
-    await tx
-      .select({ userId: memberships.userId })
-      .from(memberships)
-      .where(eq(memberships.userId, userId))
-      .for('update');
+    await lockMembership(tx, userId);
   }
   if (!row) {
     // A session created outside this app (or whose row insert was lost): keep the record anyway.
@@ -95,11 +92,10 @@ export async function applyPaidCheckout(
   }
   if (opts.provider === 'test') {
     // The test checkout has no subscription behind it: one month of the plan, no renewal.
-    const live = { tier: plan!.tier, status: 'active', currentPeriodEnd: oneMonthFrom(new Date()) };
-    await tx
-      .insert(memberships)
-      .values({ userId, ...live })
-      .onConflictDoUpdate({ target: memberships.userId, set: { ...live, updatedAt: new Date() } });
+    await changePlan(tx, {
+      userId,
+      change: { kind: 'test-month', tier: plan!.tier, periodEnd: oneMonthFrom(new Date()) },
+    });
     return true;
   }
   log.warn({ session: checkout.id }, 'subscription checkout without a subscription; membership unchanged');

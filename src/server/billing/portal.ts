@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import type { RedirectResponse } from '../../core/api';
 import { safeRedirectPath } from '../../core/redirect';
-import { effectiveTier } from '../credits/service';
 import { memberships } from '../db/schema';
 import { AppError } from '../http/errors';
+import { effectiveTier } from '../membership/service';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES, PAYMENTS_OFF_MESSAGE } from './messages';
 import { TEST_PORTAL_URL } from './payments';

@@ -12,9 +12,9 @@ import {
   type PaymentLedgerKind,
   paymentLedger,
 } from '../db/schema';
+import { memberOfCustomer } from '../membership/service';
 import type { BillingDeps, EventOutcome } from './deps';
 import { applyPaidCheckout } from './fulfil-checkout';
-import { memberOfCustomer } from './membership';
 import { claimEvent } from './payment-events';
 import type { DisputeState, PaymentEvent } from './ports';
 

@@ -4,14 +4,15 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { CheckoutRequest, RedirectResponse } from '../../core/api';
 import { type CreditPack, findPack, findPlan, type Plan } from '../../core/catalog';
+import { tierAt } from '../../core/membership';
 import { MESSAGES } from '../../core/messages';
 import { safeRedirectPath } from '../../core/redirect';
 import { subscriptionAccess } from '../../core/subscription';
 import { tierLabel } from '../../core/tiers';
-import { tierOf } from '../credits/service';
 import type { DbExecutor } from '../db/client';
 import { checkoutSessions, memberships } from '../db/schema';
 import { AppError } from '../http/errors';
+import { linkStripeCustomer } from '../membership/service';
 import { type BillingDeps, cents } from './deps';
 import { fulfilCheckout } from './fulfil-checkout';
 import { BILLING_MESSAGES, PAYMENTS_OFF_MESSAGE } from './messages';
@@ -52,13 +53,13 @@ export async function assertNotSubscribed(db: DbExecutor, userId: string): Promi
     .select({
       tier: memberships.tier,
       status: memberships.status,
-      end: memberships.currentPeriodEnd,
+      periodEnd: memberships.currentPeriodEnd,
       subscriptionId: memberships.stripeSubscriptionId,
     })
     .from(memberships)
     .where(eq(memberships.userId, userId));
   if (!m) return;
-  const tier = tierOf(m);
+  const tier = tierAt(m);
   if (tier !== 'free') {
     throw new AppError(409, 'already_subscribed', BILLING_MESSAGES.alreadySubscribed(tierLabel(tier)));
   }
@@ -133,13 +134,7 @@ async function customerFor(deps: BillingDeps, user: { id: string; email: string 
   if (m?.customerId) return m.customerId;
   const created = await deps.payments.ensureCustomer({ userId: user.id, email: user.email });
   if (!created) return null;
-  await db
-    .insert(memberships)
-    .values({ userId: user.id, stripeCustomerId: created })
-    .onConflictDoUpdate({
-      target: memberships.userId,
-      set: { stripeCustomerId: created, updatedAt: new Date() },
-    });
+  await linkStripeCustomer(db, user.id, created);
   return created;
 }
 

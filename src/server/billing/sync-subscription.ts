@@ -2,14 +2,15 @@
 // on every event instead of trusting each event's payload, so order does not matter: whichever
 // event arrives last, the membership shows what Stripe shows now. What each status grants is
 // src/core/subscription.ts's table.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { findPlan, PLANS } from '../../core/catalog';
 import { subscriptionAccess } from '../../core/subscription';
 import { isPaidTier, type Tier } from '../../core/tiers';
 import type { Tx } from '../db/client';
-import { checkoutSessions, memberships, paymentLedger } from '../db/schema';
+import { checkoutSessions, paymentLedger } from '../db/schema';
+import { changePlan, lockMembership, memberOfCustomer } from '../membership/service';
 import type { BillingDeps, EventOutcome } from './deps';
-import { downgradeToFree, memberOfCustomer, planChanged, userExists } from './membership';
+import { userExists } from './membership';
 import { claimEvent, markSubscriptionEnded, subscriptionEnded } from './payment-events';
 import type { SubscriptionState } from './ports';
 
@@ -69,16 +70,12 @@ export async function applySubscription(
 
   if (access.ended) {
     await markSubscriptionEnded(tx, sub.id);
-    return downgradeToFree(tx, { userId, subscriptionId: sub.id });
+    return (await changePlan(tx, { userId, change: { kind: 'free', subscriptionId: sub.id } })).changed;
   }
   if (await subscriptionEnded(tx, sub.id)) return false;
 
   // The row lock makes two subscriptions of one member apply one after the other.
-  const [m] = await tx
-    .select({ subscriptionId: memberships.stripeSubscriptionId, status: memberships.status })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .for('update');
+  const m = await lockMembership(tx, userId);
   const onFile = m?.subscriptionId ?? null;
   if (onFile !== sub.id) {
     // Not the member's subscription (yet). One that grants nothing changes nothing: a first
@@ -90,23 +87,19 @@ export async function applySubscription(
     // Nothing on file, or one on hold (unpaid, paused): the paid one takes its place.
   }
 
-  const state = {
-    tier: tierOfSubscription(deps, sub),
-    // What the status grants is decided where it is read (tierOf asks the same table).
-    status: sub.status,
-    // The period end moves forward with each paid invoice; effectiveTier drops to free after it.
-    currentPeriodEnd: sub.periodEnd,
-    stripeSubscriptionId: sub.id,
-    updatedAt: new Date(),
-  };
-  await tx
-    .insert(memberships)
-    .values({ userId, ...state, stripeCustomerId: sub.customerId })
-    .onConflictDoUpdate({
-      target: memberships.userId,
-      set: { ...state, stripeCustomerId: sql`coalesce(${memberships.stripeCustomerId}, ${sub.customerId})` },
-    });
-  await planChanged(tx, userId);
+  await changePlan(tx, {
+    userId,
+    change: {
+      kind: 'subscription',
+      tier: tierOfSubscription(deps, sub),
+      // What the status grants is decided where it is read (core's tierAt asks the same table).
+      status: sub.status,
+      // The period end moves forward with each paid invoice; the plan lapses to Free after it.
+      periodEnd: sub.periodEnd,
+      subscriptionId: sub.id,
+      customerId: sub.customerId,
+    },
+  });
   if (access.grantsPlan) {
     // A checkout whose first payment was pending is complete once its subscription is paid.
     await tx

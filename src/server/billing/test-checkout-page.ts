@@ -9,10 +9,10 @@ import { type Tier, tierLabel } from '../../core/tiers';
 import type { Auth } from '../auth/auth';
 import { optionalUser, type SessionUser } from '../auth/session';
 import type { Config } from '../config';
-import { effectiveTier } from '../credits/service';
 import type { CheckoutSessionRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
+import { effectiveTier } from '../membership/service';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES } from './messages';
 import {

@@ -3,12 +3,11 @@
 import { and, eq } from 'drizzle-orm';
 import { findPlan } from '../../core/catalog';
 import { MESSAGES } from '../../core/messages';
-import { effectiveTier } from '../credits/service';
-import { checkoutSessions, memberships } from '../db/schema';
+import { checkoutSessions } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { changePlan, effectiveTier } from '../membership/service';
 import type { BillingDeps } from './deps';
 import { fulfilCheckout, ownCheckout } from './fulfil-checkout';
-import { downgradeToFree, planChanged } from './membership';
 import { BILLING_MESSAGES } from './messages';
 import { assertNotSubscribed } from './start-checkout';
 
@@ -68,14 +67,10 @@ export async function switchTestPlan(
   if ((await effectiveTier(deps.db, opts.userId)) === 'free') {
     throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
   }
-  await deps.db
-    .update(memberships)
-    .set({ tier: plan.tier, updatedAt: new Date() })
-    .where(eq(memberships.userId, opts.userId));
-  await planChanged(deps.db, opts.userId);
+  await changePlan(deps.db, { userId: opts.userId, change: { kind: 'switch', tier: plan.tier } });
 }
 
 /** The test "portal" cancels the plan at once. */
 export async function cancelTestPlan(deps: Pick<BillingDeps, 'db'>, userId: string): Promise<void> {
-  await downgradeToFree(deps.db, { userId });
+  await changePlan(deps.db, { userId, change: { kind: 'free' } });
 }

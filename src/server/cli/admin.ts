@@ -1,12 +1,12 @@
 // Operator commands (no admin UI): `npm run admin -- <command> …`.
 import { eq } from 'drizzle-orm';
 import { isTier, TIERS } from '../../core/tiers';
-import { planChanged } from '../billing/membership';
 import { ConfigError, loadConfig } from '../config';
-import { addCredits, getBalance, membershipView } from '../credits/service';
+import { addCredits, getBalance } from '../credits/service';
 import { type Database, DatabaseUnavailableError, openDatabase, runMigrations } from '../db/client';
-import { memberships, users } from '../db/schema';
+import { users } from '../db/schema';
 import { type Logger, silentLogger } from '../logger';
+import { changePlan, membershipView } from '../membership/service';
 import { createStorage } from '../storage';
 import { findOrphans, ORPHAN_MIN_AGE_MS, removeOrphans } from '../storage/orphans';
 import type { Storage } from '../storage/storage';
@@ -71,17 +71,9 @@ export async function runAdmin(
     const tier = rest[0]?.toLowerCase();
     if (!isTier(tier))
       throw new CliError(`The plan must be one of ${TIERS.join(', ')}, got "${rest[0] ?? ''}".`);
-    const revoked = await db.transaction(async (tx) => {
-      await tx
-        .insert(memberships)
-        .values({ userId: user.id, tier, status: 'active' })
-        .onConflictDoUpdate({
-          target: memberships.userId,
-          // Set by hand: no billing period, so the plan does not lapse.
-          set: { tier, status: 'active', currentPeriodEnd: null, updatedAt: new Date() },
-        });
-      return planChanged(tx, user.id);
-    });
+    const { keysRevoked: revoked } = await db.transaction((tx) =>
+      changePlan(tx, { userId: user.id, change: { kind: 'operator', tier } }),
+    );
     out(
       `${user.email} is now on the ${tier} plan.${revoked > 0 ? ` ${revoked} API key${revoked === 1 ? '' : 's'} revoked.` : ''}`,
     );

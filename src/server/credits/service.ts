@@ -1,102 +1,10 @@
-// Memberships, monthly usage and the credit ledger. Every money or quota change is one conditional
-// statement inside the caller's transaction: never read-then-write.
+// The credit ledger: balances, spends, purchases, grants, refunds and clawbacks. Every change is one
+// conditional statement inside the caller's transaction: never read-then-write. (The plan and the
+// month's usage live in ../membership.)
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CreditActivityPage, CreditTransactionType } from '../../core/api';
-import { monthKey } from '../../core/month';
-import { subscriptionAccess } from '../../core/subscription';
-import { monthlyImageLimit, type Tier } from '../../core/tiers';
-import { type DbExecutor, queryRows } from '../db/client';
-import { creditAccounts, creditTransactions, imageUsage, memberships } from '../db/schema';
-
-export type MembershipView = {
-  tier: Tier;
-  status: string;
-  imageCount: number;
-  imageLimit: number | null;
-  periodEnd: string | null;
-};
-
-/**
- * The tier that applies now: a membership whose paid period has ended counts as free until a
- * renewal arrives, whatever its stored tier.
- */
-export async function effectiveTier(db: DbExecutor, userId: string, now = new Date()): Promise<Tier> {
-  const [m] = await db
-    .select({ tier: memberships.tier, status: memberships.status, end: memberships.currentPeriodEnd })
-    .from(memberships)
-    .where(eq(memberships.userId, userId));
-  return tierOf(m, now);
-}
-
-/** The tier a membership row grants at `now` (see effectiveTier). */
-export function tierOf(
-  m: { tier: Tier; status: string; end: Date | null } | undefined | null,
-  now = new Date(),
-): Tier {
-  // The membership's status is its subscription's (or 'active' for Free and the test checkout).
-  if (!m || !subscriptionAccess(m.status).grantsPlan) return 'free';
-  if (m.tier !== 'free' && m.end && m.end.getTime() <= now.getTime()) return 'free';
-  return m.tier;
-}
-
-/** This month's count; the row is created on first read, race-safe (insert … on conflict do nothing). */
-export async function readUsage(db: DbExecutor, userId: string, month = monthKey()): Promise<number> {
-  await db.insert(imageUsage).values({ userId, month, count: 0 }).onConflictDoNothing();
-  const [row] = await db
-    .select({ count: imageUsage.count })
-    .from(imageUsage)
-    .where(and(eq(imageUsage.userId, userId), eq(imageUsage.month, month)));
-  return row?.count ?? 0;
-}
-
-/**
- * Adds `images` (one request's pictures) to the month and reads what the entitlement rules need,
- * in one statement: the count before them, the tier that applies now and the credit balance. The upsert locks
- * this month's usage row, so concurrent requests of one member queue here. The tier and balance
- * come from the statement's snapshot; a spend that follows is itself conditional on the balance.
- */
-export async function reserveUsage(
-  db: DbExecutor,
-  userId: string,
-  month: string,
-  now = new Date(),
-  images = 1,
-): Promise<{ used: number; tier: Tier; credits: number }> {
-  const [row] = await queryRows<{
-    count: number;
-    tier: Tier | null;
-    status: string | null;
-    end: Date | string | null;
-    balance: number | null;
-  }>(
-    db,
-    sql`with reserved as (
-      insert into ${imageUsage} (user_id, month, count) values (${userId}, ${month}, ${images})
-      on conflict (user_id, month) do update set count = ${imageUsage}.count + ${images}, updated_at = now()
-      returning count
-    )
-    select reserved.count, m.tier, m.status, m.current_period_end as "end", c.balance
-    from reserved
-    left join ${memberships} m on m.user_id = ${userId}
-    left join ${creditAccounts} c on c.user_id = ${userId}`,
-  );
-  const membership = row.tier
-    ? { tier: row.tier, status: row.status ?? '', end: row.end ? new Date(row.end) : null }
-    : null;
-  return {
-    used: Number(row.count) - images,
-    tier: tierOf(membership, now),
-    credits: Number(row.balance ?? 0),
-  };
-}
-
-/** Gives back an image reserved by a generation that failed. */
-export async function releaseUsage(db: DbExecutor, userId: string, month: string): Promise<void> {
-  await db
-    .update(imageUsage)
-    .set({ count: sql`greatest(${imageUsage.count} - 1, 0)`, updatedAt: new Date() })
-    .where(and(eq(imageUsage.userId, userId), eq(imageUsage.month, month)));
-}
+import type { DbExecutor } from '../db/client';
+import { creditAccounts, creditTransactions } from '../db/schema';
 
 export async function getBalance(db: DbExecutor, userId: string): Promise<number> {
   const [row] = await db
@@ -203,22 +111,6 @@ export async function clawbackCredits(
   }
   await db.update(creditTransactions).set({ amount: -taken }).where(eq(creditTransactions.id, claimed.id));
   return taken;
-}
-
-export async function membershipView(
-  db: DbExecutor,
-  userId: string,
-  now = new Date(),
-): Promise<MembershipView> {
-  const [m] = await db.select().from(memberships).where(eq(memberships.userId, userId));
-  const tier = await effectiveTier(db, userId, now);
-  return {
-    tier,
-    status: m?.status ?? 'active',
-    imageCount: await readUsage(db, userId, monthKey(now)),
-    imageLimit: monthlyImageLimit(tier),
-    periodEnd: m?.currentPeriodEnd?.toISOString() ?? null,
-  };
 }
 
 export async function listTransactions(

@@ -5,10 +5,11 @@ import { isUuid } from '../../core/ids';
 import { privacyChangeCost } from '../../core/image-access';
 import type { Privacy } from '../../core/options';
 import { ledgerDescription } from '../../core/user';
-import { effectiveTier, getBalance, spendCredits } from '../credits/service';
+import { getBalance, spendCredits } from '../credits/service';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { effectiveTier } from '../membership/service';
 import { historyItem } from './views';
 
 // Someone else's image and a missing one both answer 404: ids reveal nothing.

@@ -8,11 +8,11 @@ import { MESSAGES } from '../../core/messages';
 import type { ThemeId } from '../../core/options';
 import type { PaletteId } from '../../core/palettes';
 import { CUSTOM_STYLE_LIMIT, hasCustomStyles, type Tier } from '../../core/tiers';
-import { effectiveTier } from '../credits/service';
 import type { Database, DbExecutor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type CustomStyleRow, customStyles, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import { effectiveTier } from '../membership/service';
 
 const NAME_INDEX = 'custom_styles_user_name_idx';
 

@@ -1,0 +1,18 @@
+// The plan in force: one pure rule that the server enforces and the web app shows.
+import { subscriptionAccess } from './subscription';
+import type { Tier } from './tiers';
+
+/** What a stored membership says; `periodEnd` is when the paid period ends (null: no end). */
+export type MembershipState = { tier: Tier; status: string; periodEnd: Date | null };
+
+/**
+ * The tier a membership grants at `now`. Its status is its subscription's ('active' for Free, the
+ * test checkout and plans set by an operator); a paid plan whose period has ended counts as Free
+ * until a renewal arrives, whatever its stored tier. No membership at all is Free.
+ */
+export function tierAt(membership: MembershipState | null | undefined, now: Date = new Date()): Tier {
+  if (!membership || !subscriptionAccess(membership.status).grantsPlan) return 'free';
+  const { tier, periodEnd } = membership;
+  if (tier !== 'free' && periodEnd && periodEnd.getTime() <= now.getTime()) return 'free';
+  return tier;
+}
