@@ -339,6 +339,8 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? 'Clipsmith <no-reply@clipsmith.local>',
+      /** /dev/mail shows every e-mail sent: only where mail stays local (development without SMTP). */
+      devOutbox: !isProduction && !e.SMTP_URL,
     },
     storage: e.S3_BUCKET
       ? ({
