@@ -257,6 +257,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       storageProbe(storage),
       queueProbe(jobs),
       mailer.healthCheck,
+      ...(mailer.loginCheck ? [mailer.loginCheck] : []),
       deletions.healthCheck,
     ];
     const { modelWatch } = defaults;
