@@ -19,7 +19,8 @@ import { MAX_WAITING_THUMBNAILS } from '../src/server/images/thumbnails';
 import { imageKeys } from '../src/server/storage/storage';
 import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';
-import { type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
+import { freePort, type ServerProcess, startServer, startWorker } from '../tests/helpers/process';
+import { startFakeSmtp } from '../tests/helpers/smtp';
 import { confirmSignUp } from './sign-up';
 import { median, percentile, postgresCpuSeconds, processTreeCpuSeconds } from './stats';
 
@@ -38,7 +39,11 @@ const fresh = await createTestDatabase(base);
 const fake = await startFakeOpenAI();
 // Pictures go to a scratch folder, not the checkout's data/ that `npm start` uses.
 const dataDir = mkdtempSync(path.join(tmpdir(), 'clipsmith-load-'));
+// Production sends mail: a local SMTP server receives the confirmations.
+const smtp = await startFakeSmtp();
+const [portA, portB] = [await freePort(), await freePort()];
 const env = {
+  SMTP_URL: smtp.url,
   DATA_DIR: dataDir,
   DATABASE_URL: fresh.url,
   AUTH_SECRET: 'load-test-secret-load-test-secret-0123456',
@@ -49,12 +54,14 @@ const env = {
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
   MAIL_FROM: 'Clipsmith <no-reply@mail.example.com>',
+  PUBLIC_URL: `http://localhost:${portA}`,
 };
 const started: ServerProcess[] = [];
 /** Stops every process started so far and removes what the run made; at the end, or when one fails to start. */
 async function shutDown() {
   for (const p of started) await p.stop('SIGTERM');
   await fake.close();
+  await smtp.close();
   await fresh.drop();
   rmSync(dataDir, { recursive: true, force: true });
 }
@@ -68,8 +75,11 @@ const start = async (proc: Promise<ServerProcess>) => {
     throw error;
   }
 };
-const webA = await start(startServer({ ...env, WORKERS: '0' }));
-const webB = await start(startServer({ ...env, WORKERS: '0' }));
+// Each web process trusts the address the bench calls it by (production requires PUBLIC_URL).
+const webA = await start(startServer({ ...env, WORKERS: '0', PORT: String(portA) }));
+const webB = await start(
+  startServer({ ...env, WORKERS: '0', PORT: String(portB), PUBLIC_URL: `http://localhost:${portB}` }),
+);
 // The slots can be split over several worker processes to compare layouts (on this 2-core
 // machine two processes of 8 did no better than one of 16).
 const WORKER_PROCESSES = Number(process.env.BENCH_WORKER_PROCESSES ?? 1);

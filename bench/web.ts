@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
-import { startServer } from '../tests/helpers/process';
+import { freePort, startServer } from '../tests/helpers/process';
 import { startFakeSmtp } from '../tests/helpers/smtp';
 import { median } from './stats';
 
@@ -67,7 +67,10 @@ const machine = `${os.cpus().length}× ${os.cpus()[0]?.model.trim() ?? 'unknown 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-bench-web-'));
 // Production sends mail: a local SMTP server receives the sign-up's confirmation e-mail.
 const smtp = await startFakeSmtp();
+const port = await freePort();
 const server = await startServer({
+  PORT: String(port),
+  PUBLIC_URL: `http://localhost:${port}`,
   SMTP_URL: smtp.url,
   DATA_DIR: dataDir,
   LOG_LEVEL: 'warn',
@@ -78,7 +81,7 @@ const server = await startServer({
   // notice once the server says so).
   PAYMENTS: 'test',
 });
-// The address the server calls its own (PUBLIC_URL's default): its origin check accepts it.
+// The address the server calls its own (PUBLIC_URL): its origin check accepts it.
 const origin = server.url.replace('127.0.0.1', 'localhost');
 const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: CHROMIUM_ARGS });
 const rows: Row[] = [];

@@ -20,7 +20,7 @@ import { generationRoutes } from './generation/routes';
 import { healthRoutes } from './health/routes';
 import { AppError, errorBody, toErrorResponse } from './http/errors';
 import { type RequestVars, requestLog } from './http/request-log';
-import { securityHeaders } from './http/security';
+import { refuseMalformedPaths, securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
 import { imageFileRoutes } from './images/file-routes';
 import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './images/routes';
@@ -42,6 +42,8 @@ export function createApp(deps: Deps) {
     // The prerendered pricing page can take payments; without them it renders in the browser,
     // notice included from its first render (no shift when the notice appears).
     notPrerendered: config.payments.mode === 'off' ? ['/pricing'] : [],
+    // Built for error reports, never handed to the public: they are the whole source, comments included.
+    serveSourceMaps: !config.isProduction,
   });
   const app = new Hono<{ Variables: RequestVars }>();
 
@@ -50,7 +52,13 @@ export function createApp(deps: Deps) {
   // are compressed already. The event stream is left alone: a compressor would hold its events back.
   app.use(compress({ contentTypeFilter: COMPRESSIBLE }));
   app.use(sessionHint({ secure: config.secureCookies, sessionSeconds: SESSION_DAYS * 24 * 60 * 60 }));
-  app.use(securityHeaders({ imageOrigins: config.publicImageBaseUrl ? [config.publicImageBaseUrl] : [] }));
+  app.use(
+    securityHeaders({
+      imageOrigins: config.publicImageBaseUrl ? [config.publicImageBaseUrl] : [],
+      https: config.secureCookies,
+    }),
+  );
+  app.use(refuseMalformedPaths());
   app.use(
     '/api/*',
     bodyLimit({
@@ -172,8 +180,13 @@ export function createApp(deps: Deps) {
   );
   app.route(OPENAPI_PATH, openApiRoutes({ origin: config.publicUrl, version: deps.version }));
 
-  // dev: the mail outbox as a page, never in production
-  if (!config.isProduction) app.route('/dev', devRoutes({ db }));
+  // dev: the mail outbox as a page, never in production, and not once real mail leaves by SMTP
+  if (config.mail.devOutbox) {
+    app.route('/dev', devRoutes({ db }));
+    logger.info(
+      `mail: every e-mail is readable at ${config.publicUrl}/dev/mail (development only; off in production or with SMTP_URL set)`,
+    );
+  }
 
   app.all('/api/*', () => {
     throw new AppError(404, 'not_found', 'No such API endpoint');

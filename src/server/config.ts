@@ -20,7 +20,7 @@ function got(value: unknown) {
   return `got ${JSON.stringify(value)}`;
 }
 
-function integer(name: string, min: number, max: number, fallback: number) {
+function integer(name: string, min: number, max: number, fallback: number, why?: string) {
   return z
     .string()
     .optional()
@@ -30,7 +30,7 @@ function integer(name: string, min: number, max: number, fallback: number) {
       if (!/^\s*\d+\s*$/.test(raw) || n < min || n > max) {
         ctx.addIssue({
           code: 'custom',
-          message: `${name} must be a number between ${min} and ${max}, ${got(raw)}`,
+          message: `${name} must be a number between ${min} and ${max}${why ? ` ${why}` : ''}, ${got(raw)}`,
         });
         return z.NEVER;
       }
@@ -82,6 +82,12 @@ function flag(name: string, fallback: boolean) {
     });
 }
 
+/**
+ * pg-boss takes a job back a little after its deadline (runtime.ts queueExpiry: at most 60 s more)
+ * and asserts that expiry stays under 24 hours; a longer deadline would crash it at start.
+ */
+export const MAX_JOB_TIMEOUT_SECONDS = 24 * 3600 - 60 - 1;
+
 const envSchema = z.object({
   NODE_ENV: oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
   PORT: integer('PORT', 1, 65535, 3000),
@@ -122,7 +128,13 @@ const envSchema = z.object({
   JOB_QUEUE: oneOf('JOB_QUEUE', ['auto', 'in-process', 'pg-boss'] as const, 'auto'),
   JOB_STALE_AFTER_SECONDS: integer('JOB_STALE_AFTER_SECONDS', 2, 86_400, 300),
   SWEEP_INTERVAL_SECONDS: integer('SWEEP_INTERVAL_SECONDS', 1, 3600, 60),
-  JOB_TIMEOUT_SECONDS: integer('JOB_TIMEOUT_SECONDS', 10, 86_400, 600),
+  JOB_TIMEOUT_SECONDS: integer(
+    'JOB_TIMEOUT_SECONDS',
+    10,
+    MAX_JOB_TIMEOUT_SECONDS,
+    600,
+    "(pg-boss refuses an expiry of 24 hours or more, and a job's expiry is its deadline plus 60 s)",
+  ),
 
   IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
   OPENAI_API_KEY: optionalText,
@@ -188,6 +200,12 @@ function paymentsConfig(e: ParsedEnv, isProduction: boolean) {
   }
   const mode =
     e.PAYMENTS !== 'auto' ? e.PAYMENTS : e.STRIPE_SECRET_KEY ? 'stripe' : isProduction ? 'off' : 'test';
+  // Renewals, cancellations and failed payments reach us only as webhooks.
+  if (mode === 'stripe' && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      `STRIPE_WEBHOOK_SECRET must be set when payments use Stripe (${e.PAYMENTS === 'stripe' ? 'PAYMENTS=stripe' : 'STRIPE_SECRET_KEY is set'}): without webhooks renewals never arrive. Copy the endpoint's signing secret (whsec_…) from the Stripe Dashboard`,
+    );
+  }
   const deprecations = DEPRECATED_PACK_PRICES.filter(([old]) => e[old] !== undefined).map(([old, now]) =>
     e[now] === undefined ? `${old} is deprecated: rename it to ${now}` : `${old} is ignored: ${now} is set`,
   );
@@ -226,6 +244,11 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     throw new ConfigError('JOB_QUEUE=pg-boss needs DATABASE_URL (a PostgreSQL database)');
   }
   if (isProduction) {
+    // Better Auth trusts only this origin, and every link in an e-mail or Stripe return page uses it.
+    if (!e.PUBLIC_URL)
+      throw new ConfigError(
+        'PUBLIC_URL must be set in production to the address people open, e.g. https://clipsmith.example.com (sign-in, e-mail links and payment pages use it)',
+      );
     // A made-up sender (the development default) is refused or marked as spam by real mail servers.
     if (!e.MAIL_FROM)
       throw new ConfigError(
@@ -235,6 +258,11 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     if (!domain || NON_PUBLIC_MAIL_DOMAIN.test(domain))
       throw new ConfigError(
         `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", ${got(e.MAIL_FROM)}`,
+      );
+    // Without it sign-up confirmations and password resets sit in an outbox nobody reads.
+    if (!e.SMTP_URL)
+      throw new ConfigError(
+        'SMTP_URL must be set in production, e.g. smtp://user:password@smtp.example.com:587 (sign-up confirmations and password resets are sent by e-mail)',
       );
   }
   const payments = paymentsConfig(e, isProduction);
@@ -311,6 +339,8 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM ?? 'Clipsmith <no-reply@clipsmith.local>',
+      /** /dev/mail shows every e-mail sent: only where mail stays local (development without SMTP). */
+      devOutbox: !isProduction && !e.SMTP_URL,
     },
     storage: e.S3_BUCKET
       ? ({

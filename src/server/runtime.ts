@@ -189,10 +189,6 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       from: config.mail.from,
       isProduction: config.isProduction,
     });
-    if (config.isProduction && !config.mail.smtpUrl)
-      logger.warn(
-        'SMTP_URL is not set: sign-up confirmations and password resets stay in the outbox and reach nobody',
-      );
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });
     const storage = overrides.storage ?? createStorage(config.storage);
@@ -261,6 +257,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       storageProbe(storage),
       queueProbe(jobs),
       mailer.healthCheck,
+      ...(mailer.loginCheck ? [mailer.loginCheck] : []),
       deletions.healthCheck,
     ];
     const { modelWatch } = defaults;

@@ -249,3 +249,73 @@ describe('a mail server that refuses', () => {
     );
   });
 });
+
+describe('a mail server that refuses our login (535)', () => {
+  it('keeps every e-mail until the credentials are fixed, and says so in health and readiness', async () => {
+    const smtp = await startFakeSmtp({ user: 'mailer', pass: 'rotated-password' });
+    const log = captureLog('info');
+    // SMTP_URL still carries the old password.
+    const t = await createTestApp({
+      env: { SMTP_URL: smtp.url.replace('rotated-password', 'old-password') },
+      overrides: { logger: log.logger, background: false },
+    });
+    try {
+      const email = 'locked-out@example.com';
+      const signUpRes = await t.request('/api/auth/sign-up/email', {
+        method: 'POST',
+        json: { email, password: 'correct horse battery' },
+      });
+      expect(signUpRes.status).toBe(200);
+      const confirmation = await untilConfirmation(t, email);
+      expect(confirmation.failed_at).toBeNull();
+      expect(confirmation.attempts).toBe(0);
+      expect(confirmation.error).toMatch(/535/);
+      expect(log.entries()).toContainEqual(
+        expect.objectContaining({
+          level: 50,
+          msg: 'mail: the SMTP server refused the login in SMTP_URL; every e-mail waits until it is fixed',
+          to: email,
+        }),
+      );
+
+      await t.deps.mailer.refreshStatus();
+      const message =
+        'the SMTP server refused the login in SMTP_URL (Invalid login: 535 5.7.8 Authentication credentials invalid): 1 e-mail wait, tried again every 5 minutes until the credentials are fixed';
+      const health = await healthOf(t, '/api/health');
+      expect(health.body.checks.smtp).toEqual({ status: 'error', message, waiting: 1 });
+      const ready = await t.request('/api/ready');
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ failed: ['smtp'], message: `smtp: ${message}` });
+
+      // Still refused: tried again, never given up, whatever the number of tries.
+      for (let i = 1; i <= MAIL_MAX_ATTEMPTS + 1; i++) {
+        expect(await t.deps.mailer.retryDue(inMinutes(6 * i))).toBe(1);
+      }
+      expect(await untilConfirmation(t, email)).toMatchObject({ attempts: 0, failed_at: null });
+
+      // The operator fixes the login: the waiting e-mail leaves on the next try, readiness recovers.
+      smtp.setCredentials({ user: 'mailer', pass: 'old-password' });
+      expect(await t.deps.mailer.retryDue(inMinutes(60))).toBe(1);
+      const mail = await smtp.waitFor(email);
+      expect(mail.text).toContain('/verify-email?token=');
+      expect((await t.request('/api/ready')).status).toBe(200);
+      expect((await healthOf(t, '/api/health')).body.checks.smtp).toEqual({ status: 'ok' });
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+});
+
+const untilConfirmation = async (app: TestApp, to: string) => {
+  const end = Date.now() + 15_000;
+  for (;;) {
+    const [row] = await rows<OutboxRow>(
+      app,
+      sql`select attempts, sent_at, failed_at, next_attempt_at, error, kind from outbox where "to" = ${to} and kind = 'email-verification'`,
+    );
+    if (row?.error) return row;
+    if (Date.now() > end) throw new Error(`no refused confirmation to ${to}: ${JSON.stringify(row)}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};

@@ -16,6 +16,12 @@ afterEach(async () => {
 });
 
 const PRODUCTION = { NODE_ENV: 'production', MAIL_FROM: 'Clipsmith <no-reply@clipsmith.example.com>' };
+/** What production requires besides NODE_ENV (ignored outside production). */
+const PRODUCTION_SETTINGS = {
+  MAIL_FROM: PRODUCTION.MAIL_FROM,
+  PUBLIC_URL: 'https://clipsmith.example.com',
+  SMTP_URL: 'smtp://mailer:secret@smtp.clipsmith.example.com:587',
+};
 
 const UNAVAILABLE = {
   error: {
@@ -35,7 +41,7 @@ describe('PAYMENTS', () => {
     [{ PAYMENTS: 'test', STRIPE_SECRET_KEY: 'sk_test_x' }, 'test'],
     [{ PAYMENTS: 'STRIPE', STRIPE_SECRET_KEY: 'sk_test_x' }, 'stripe'],
   ])('%j → %s', (env, mode) => {
-    const config = loadConfig({ ...env, MAIL_FROM: PRODUCTION.MAIL_FROM });
+    const config = loadConfig({ ...env, ...PRODUCTION_SETTINGS, STRIPE_WEBHOOK_SECRET: 'whsec_x' });
     expect(config.payments.mode).toBe(mode);
     expect(config.payments.stripe === undefined).toBe(mode !== 'stripe');
   });

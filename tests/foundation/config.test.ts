@@ -1,6 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config';
-import { freePort, runServer } from '../helpers/process';
+import { GENERATION_QUEUE, generationQueueOptions } from '../../src/server/jobs/pg-boss';
+import { queueExpiry } from '../../src/server/runtime';
+import { freePort, runServer, startServer } from '../helpers/process';
+import { startFakeSmtp } from '../helpers/smtp';
+
+/** pg-boss's own check of a queue's options (what createQueue runs at start). */
+const { checkQueueArgs } = createRequire(import.meta.url)('pg-boss/src/attorney.js') as {
+  checkQueueArgs(name: string, options: object): unknown;
+};
+
+/** The least a production server needs: where people reach it and how its mail leaves. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://clip.example.com',
+  MAIL_FROM: 'Clipsmith <no-reply@clip.example.com>',
+  SMTP_URL: 'smtp://mailer:secret@smtp.example.com:587',
+};
 
 describe('configuration', () => {
   it('runs on embedded defaults with no variables at all', () => {
@@ -61,10 +81,93 @@ describe('configuration', () => {
         `MAIL_FROM must be an address at a real domain in production, e.g. "Clipsmith <no-reply@your-domain.com>", got ${JSON.stringify(from)}`,
       );
     }
-    const ok = loadConfig({ ...production, MAIL_FROM: 'Clipsmith <no-reply@clipsmith.com>' });
+    const ok = loadConfig({
+      ...production,
+      MAIL_FROM: 'Clipsmith <no-reply@clipsmith.com>',
+      SMTP_URL: 'smtp://mailer:secret@smtp.clipsmith.com:587',
+    });
     expect(ok.mail.from).toBe('Clipsmith <no-reply@clipsmith.com>');
     // Outside production the outbox needs no real sender.
     expect(loadConfig({}).mail.from).toBe('Clipsmith <no-reply@clipsmith.local>');
+  });
+
+  it.each([
+    [
+      'PUBLIC_URL',
+      'PUBLIC_URL must be set in production to the address people open, e.g. https://clipsmith.example.com (sign-in, e-mail links and payment pages use it)',
+    ],
+    [
+      'SMTP_URL',
+      'SMTP_URL must be set in production, e.g. smtp://user:password@smtp.example.com:587 (sign-up confirmations and password resets are sent by e-mail)',
+    ],
+  ] as const)('refuses production without %s', (name, message) => {
+    const { [name]: _, ...without } = PRODUCTION;
+    expect(() => loadConfig(without)).toThrow(ConfigError);
+    expect(() => loadConfig(without)).toThrow(message);
+    expect(loadConfig(PRODUCTION)).toMatchObject({ isProduction: true, publicUrl: PRODUCTION.PUBLIC_URL });
+  });
+
+  it.each([
+    [{ PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x' }, 'PAYMENTS=stripe'],
+    [{ STRIPE_SECRET_KEY: 'sk_live_x' }, 'STRIPE_SECRET_KEY is set'],
+  ])('refuses Stripe without STRIPE_WEBHOOK_SECRET (%j)', (env, because) => {
+    const message = `STRIPE_WEBHOOK_SECRET must be set when payments use Stripe (${because}): without webhooks renewals never arrive. Copy the endpoint's signing secret (whsec_…) from the Stripe Dashboard`;
+    for (const base of [{}, PRODUCTION]) {
+      expect(() => loadConfig({ ...base, ...env })).toThrow(message);
+      const ok = loadConfig({ ...base, ...env, STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+      expect(ok.payments.stripe?.webhookSecret).toBe('whsec_x');
+    }
+    // No Stripe, no webhook: the test checkout and "off" need no secret.
+    expect(loadConfig({ PAYMENTS: 'test', STRIPE_SECRET_KEY: 'sk_test_x' }).payments.mode).toBe('test');
+  });
+
+  it("bounds JOB_TIMEOUT_SECONDS to what pg-boss's 24-hour expiry limit allows", () => {
+    const expiry = (seconds: number) =>
+      generationQueueOptions({ expireInSeconds: queueExpiry(seconds * 1000).expireInSeconds });
+    // The longest deadline accepted still gives pg-boss a queue it takes…
+    const longest = loadConfig({ JOB_TIMEOUT_SECONDS: '86339' }).jobs.timeoutMs / 1000;
+    expect(() => checkQueueArgs(GENERATION_QUEUE, expiry(longest))).not.toThrow();
+    // …one more second is what crashed pg-boss at start, and config refuses it with the reason.
+    expect(() => checkQueueArgs(GENERATION_QUEUE, expiry(longest + 1))).toThrow(
+      'expiration cannot exceed 24 hours',
+    );
+    for (const value of ['86340', '86400']) {
+      expect(() => loadConfig({ JOB_TIMEOUT_SECONDS: value })).toThrow(
+        `JOB_TIMEOUT_SECONDS must be a number between 10 and 86339 (pg-boss refuses an expiry of 24 hours or more, and a job's expiry is its deadline plus 60 s), got "${value}"`,
+      );
+    }
+  });
+
+  it('starts on a valid production configuration (PUBLIC_URL, MAIL_FROM, SMTP_URL, PAYMENTS=off)', {
+    timeout: 90_000,
+  }, async () => {
+    const smtp = await startFakeSmtp();
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-prod-'));
+    const server = await startServer({
+      ...PRODUCTION,
+      SMTP_URL: smtp.url,
+      PAYMENTS: 'off',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
+    try {
+      const ready = await fetch(`${server.url}/api/ready`);
+      expect(await ready.json()).toMatchObject({ status: 'ready', checks: { mail: { transport: 'smtp' } } });
+      expect(ready.status).toBe(200);
+      // Someone on the real domain can join: the confirmation arrives by SMTP and links back there.
+      const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: PRODUCTION.PUBLIC_URL },
+        body: JSON.stringify({ email: 'joiner@example.com', password: 'correct horse battery' }),
+      });
+      expect(signUp.status).toBe(200);
+      const mail = await smtp.waitFor('joiner@example.com');
+      expect(mail.text).toContain(`${PRODUCTION.PUBLIC_URL}/verify-email?token=`);
+    } finally {
+      await server.stop('SIGTERM');
+      await smtp.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('stops start-up with one clear line and exit code 1, no stack trace', async () => {

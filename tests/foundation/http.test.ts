@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toErrorResponse } from '../../src/server/http/errors';
 import { silentLogger } from '../../src/server/logger';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { captureLog } from '../helpers/log';
+import { startFakeSmtp } from '../helpers/smtp';
 
 let t: TestApp;
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-web-'));
@@ -17,6 +19,10 @@ beforeAll(async () => {
   );
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(
+    path.join(webDir, 'assets', 'index-abc123.js.map'),
+    '{"version":3,"sourcesContent":["secret"]}',
+  );
   t = await createTestApp({ overrides: { webDir } });
 });
 afterAll(() => t?.close());
@@ -118,6 +124,102 @@ describe('serving the web app', () => {
       expect(res.headers.get('x-frame-options')).toBe('DENY');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-request-id')).toMatch(/[\w-]{8,}/);
+    }
+  });
+});
+
+describe('what production does not give away', () => {
+  it('sends HSTS when PUBLIC_URL is https, and not over plain http', async () => {
+    const https = await createTestApp({
+      env: { PUBLIC_URL: 'https://clip.example.com' },
+      overrides: { webDir },
+    });
+    try {
+      for (const p of ['/', '/api/health', '/assets/index-abc123.js']) {
+        const res = await https.request(p);
+        expect(res.headers.get('strict-transport-security')).toBe('max-age=31536000');
+      }
+    } finally {
+      await https.close();
+    }
+    expect((await t.request('/')).headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('builds source maps but serves them only outside production', async () => {
+    expect((await t.request('/assets/index-abc123.js.map')).status).toBe(200);
+    const production = await createTestApp({ env: { NODE_ENV: 'production' }, overrides: { webDir } });
+    try {
+      const res = await production.request('/assets/index-abc123.js.map');
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('sourcesContent');
+      expect((await production.request('/assets/index-abc123.js')).status).toBe(200);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('answers 400 to malformed percent-encoding, with nothing logged as an error', async () => {
+    const log = captureLog('warn');
+    const app = await createTestApp({ overrides: { webDir, logger: log.logger } });
+    try {
+      for (const p of ['/%E0%A4%A', '/assets/%E0%A4%A.js', '/i/%E0%A4%A', '/images/%E0%A4%A/original.png']) {
+        const res = await app.request(p);
+        expect(res.status, p).toBe(400);
+        expect(await res.json()).toEqual({
+          error: {
+            code: 'bad_request',
+            message: 'The address is not valid: it has malformed percent-encoding',
+          },
+        });
+      }
+      expect(log.entries().filter((e) => Number(e.level) >= 50)).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('/dev/mail', () => {
+  it('is on in development without SMTP, and start-up names it in one line', async () => {
+    const log = captureLog('info');
+    const app = await createTestApp({ env: { NODE_ENV: 'development' }, overrides: { logger: log.logger } });
+    try {
+      expect((await app.request('/dev/mail.json')).status).toBe(200);
+      expect(
+        log
+          .entries()
+          .filter((e) => e.msg?.includes('/dev/mail'))
+          .map((e) => e.msg),
+      ).toEqual([
+        'mail: every e-mail is readable at http://localhost:3000/dev/mail (development only; off in production or with SMTP_URL set)',
+      ]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is off once SMTP_URL sends real mail, even in development', async () => {
+    const smtp = await startFakeSmtp();
+    const log = captureLog('info');
+    const app = await createTestApp({
+      env: { NODE_ENV: 'development', SMTP_URL: smtp.url },
+      overrides: { logger: log.logger, background: false },
+    });
+    try {
+      // The paths fall through to the web app's page: no outbox, no JSON of sent messages.
+      for (const p of ['/dev/mail.json', '/dev/mail']) {
+        const res = await app.request(p);
+        expect(res.headers.get('content-type')).not.toMatch(/json/);
+        const text = await res.text();
+        expect(text).not.toContain('messages');
+        expect(text).not.toContain('<h1>Outbox</h1>');
+      }
+      // …and the sign-up page no longer points at it.
+      expect((await (await app.request('/api/meta')).json()).devOutbox).toBe(false);
+      expect(log.entries().filter((e) => e.msg?.includes('/dev/mail'))).toEqual([]);
+    } finally {
+      await app.close();
+      await smtp.close();
     }
   });
 });

@@ -8,6 +8,7 @@ import { type Database, queryRows } from '../../src/server/db/client';
 import { silentLogger } from '../../src/server/logger';
 import { createRuntime, type Runtime, type RuntimeOverrides } from '../../src/server/runtime';
 import { openTestDatabase } from './database';
+import { type FakeSmtp, startFakeSmtp } from './smtp';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -20,6 +21,9 @@ export async function createTestApp(
   opts: { env?: Env; overrides?: RuntimeOverrides } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'clipsmith-test-'));
+  // Production refuses to start without SMTP: such an app sends its mail to a local SMTP server.
+  const smtp: FakeSmtp | undefined =
+    opts.env?.NODE_ENV === 'production' && !opts.env.SMTP_URL ? await startFakeSmtp() : undefined;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -31,6 +35,7 @@ export async function createTestApp(
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     // Production refuses a made-up sender; tests that run as production need a real-looking one.
     MAIL_FROM: 'Clipsmith <no-reply@mail.example.com>',
+    ...(smtp ? { SMTP_URL: smtp.url } : {}),
     ...opts.env,
   });
   const database = opts.overrides?.database ?? (await openTestDatabase());
@@ -53,6 +58,7 @@ export async function createTestApp(
     },
     async close() {
       await runtime.close();
+      await smtp?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

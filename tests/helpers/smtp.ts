@@ -24,6 +24,11 @@ export type FakeSmtp = {
   received: ReceivedMail[];
   /** Refuse every following connection or message with this reply; null accepts again. */
   refuse(reply: SmtpRefusal | null): void;
+  /**
+   * The login the server accepts from now on. Any other gets 535 5.7.8 (RFC 4954), as a provider
+   * answers a wrong or rotated password.
+   */
+  setCredentials(login: { user: string; pass: string }): void;
   /** Messages refused so far. */
   refused: number;
   /** Resolves with the first message to `to` (of that subject, if given), waiting up to timeoutMs. */
@@ -41,6 +46,7 @@ export async function startFakeSmtp(
   } = {},
 ): Promise<FakeSmtp> {
   const received: ReceivedMail[] = [];
+  let login = auth;
   let refusal: SmtpRefusal | null = null;
   let refused = 0;
   const refuseNow = (at: SmtpRefusal['at']) => {
@@ -57,8 +63,9 @@ export async function startFakeSmtp(
       callback(refuseNow('connect') ?? undefined);
     },
     onAuth(a, _session, callback) {
-      if (a.username === auth.user && a.password === auth.pass) callback(null, { user: a.username });
-      else callback(new Error('Invalid username or password'));
+      if (a.username === login.user && a.password === login.pass) callback(null, { user: a.username });
+      else
+        callback(Object.assign(new Error('5.7.8 Authentication credentials invalid'), { responseCode: 535 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -87,6 +94,9 @@ export async function startFakeSmtp(
     received,
     refuse(reply) {
       refusal = reply;
+    },
+    setCredentials(next) {
+      login = next;
     },
     get refused() {
       return refused;

@@ -41,6 +41,8 @@ export type SpaOptions = {
   meta?: AppMeta;
   /** Prerendered pages not to serve (their first view would differ on this deployment). */
   notPrerendered?: readonly string[];
+  /** Serve the build's `.map` files (development); false answers 404 for them. */
+  serveSourceMaps?: boolean;
 };
 
 /** Where scripts/prerender.ts writes each page: <webDir>/prerendered/<path>/index.html. */
@@ -91,7 +93,8 @@ export function createSpa(webDir: string, options: SpaOptions = {}): Spa {
         file.startsWith(root + path.sep) &&
         !urlPath.endsWith('/') &&
         isFile(file) &&
-        path.basename(file) !== 'index.html'
+        path.basename(file) !== 'index.html' &&
+        (options.serveSourceMaps !== false || path.extname(file) !== '.map')
       ) {
         const ext = path.extname(file);
         const immutable = urlPath.startsWith('/assets/');

@@ -1,7 +1,7 @@
 // The mail port: every message lands in the outbox table; with SMTP_URL set it is also sent, and a
 // failed send is tried again from the outbox with back-off. The log says to whom and which kind of
 // message, never its text: reset and confirmation links in a log would open every account.
-import { and, count, eq, gt, inArray, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, like, lte, max } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Database } from '../db/client';
@@ -26,6 +26,8 @@ export type Mailer = {
   refreshStatus(): Promise<void>;
   /** Cheap status for /api/health and /api/ready (counts from the last refresh). */
   healthCheck: HealthCheck;
+  /** With SMTP: fails readiness while the server refuses our login (no e-mail can leave). */
+  loginCheck?: HealthCheck;
 };
 
 /** Waits before the 2nd, 3rd… attempt; after the last one the message is given up. */
@@ -58,17 +60,37 @@ export function smtpTransportOptions(smtpUrl: string) {
   };
 }
 
+/**
+ * The server refused our login (535, RFC 4954; nodemailer's EAUTH). It says nothing about the
+ * message: every e-mail waits, unspent, until the operator fixes the credentials in SMTP_URL.
+ */
+function isLoginRefused(err: unknown): boolean {
+  const e = err as { code?: string; responseCode?: number } | undefined;
+  return e?.code === 'EAUTH' || e?.responseCode === 535;
+}
+
 /** A 5xx reply is the server saying "never" (RFC 5321 §4.2.1): trying again cannot help. */
 function isPermanent(err: unknown): boolean {
   const code = (err as { responseCode?: number })?.responseCode;
-  return typeof code === 'number' && code >= 500 && code < 600;
+  return typeof code === 'number' && code >= 500 && code < 600 && !isLoginRefused(err);
 }
+
+/** How an outbox row's error marks a refused login, so every process's health can count them. */
+const LOGIN_REFUSED = 'SMTP login refused: ';
+/** How soon an e-mail held back by a refused login is tried again. */
+export const LOGIN_RETRY_MS = 5 * 60_000;
 
 function describe(err: unknown): string {
   return (err as Error)?.message ?? String(err);
 }
 
-type Status = { waiting: number; failed: number; checkedAt?: Date };
+type Status = {
+  waiting: number;
+  failed: number;
+  loginRefused: number;
+  loginError?: string;
+  checkedAt?: Date;
+};
 
 export function createMailer(opts: {
   db: Database;
@@ -87,7 +109,7 @@ export function createMailer(opts: {
     ? nodemailer.createTransport(new SMTPTransport(smtpTransportOptions(opts.smtpUrl)))
     : undefined;
   const transport = smtp ? 'smtp' : 'outbox';
-  const status: Status = { waiting: 0, failed: 0 };
+  const status: Status = { waiting: 0, failed: 0, loginRefused: 0 };
 
   type Row = typeof outbox.$inferSelect;
 
@@ -112,6 +134,22 @@ export function createMailer(opts: {
       logger.info(log, 'mail: sent');
       return 'sent';
     } catch (err) {
+      if (isLoginRefused(err)) {
+        // Not this message's fault: the attempt is not counted and the e-mail is never given up.
+        await db
+          .update(outbox)
+          .set({
+            error: `${LOGIN_REFUSED}${describe(err)}`,
+            nextAttemptAt: new Date(now().getTime() + LOGIN_RETRY_MS),
+          })
+          .where(eq(outbox.id, row.id));
+        status.loginError = describe(err);
+        logger.error(
+          { ...log, attempt: row.attempts, err: { message: describe(err), responseCode: 535 } },
+          'mail: the SMTP server refused the login in SMTP_URL; every e-mail waits until it is fixed',
+        );
+        return 'retry';
+      }
       const error = describe(err);
       const giveUp = isPermanent(err) || attempts >= MAIL_MAX_ATTEMPTS;
       const delay = MAIL_RETRY_DELAYS_MS[attempts - 1];
@@ -140,20 +178,25 @@ export function createMailer(opts: {
 
   const refreshStatus = async () => {
     const t = now();
-    const [[waiting], [failed]] = await Promise.all([
-      db
-        .select({ n: count() })
-        .from(outbox)
-        .where(and(eq(outbox.transport, 'smtp'), isNull(outbox.sentAt), isNull(outbox.failedAt))),
+    const waitingRows = and(eq(outbox.transport, 'smtp'), isNull(outbox.sentAt), isNull(outbox.failedAt));
+    const [[waiting], [failed], [login]] = await Promise.all([
+      db.select({ n: count() }).from(outbox).where(waitingRows),
       db
         .select({ n: count() })
         .from(outbox)
         .where(
           and(isNotNull(outbox.failedAt), gt(outbox.failedAt, new Date(t.getTime() - FAILED_WINDOW_MS))),
         ),
+      // Seen by every process, not only the one whose send was refused.
+      db
+        .select({ n: count(), error: max(outbox.error) })
+        .from(outbox)
+        .where(and(waitingRows, like(outbox.error, `${LOGIN_REFUSED}%`))),
     ]);
     status.waiting = waiting.n;
     status.failed = failed.n;
+    status.loginRefused = login.n;
+    if (login.error) status.loginError = login.error.slice(LOGIN_REFUSED.length);
     status.checkedAt = t;
   };
 
@@ -175,7 +218,9 @@ export function createMailer(opts: {
         return;
       }
       const outcome = await attempt(row);
+      if (outcome === 'sent') status.loginError = undefined;
       if (outcome === 'retry') status.waiting++;
+      if (outcome === 'retry' && status.loginError) status.loginRefused++;
       if (outcome === 'failed') status.failed++;
     },
     async retryDue(at = now()) {
@@ -200,11 +245,30 @@ export function createMailer(opts: {
         .set({ nextAttemptAt: new Date(at.getTime() + SEND_LEASE_MS) })
         .where(inArray(outbox.id, due))
         .returning();
-      for (const row of claimed) await attempt(row);
+      for (const row of claimed) {
+        // A refused login refuses them all: the rest keep their lease and come back with it.
+        if ((await attempt(row)) === 'retry' && status.loginError) break;
+      }
       if (claimed.length > 0) await refreshStatus();
       return claimed.length;
     },
     refreshStatus,
+    loginCheck: smtp
+      ? {
+          name: 'smtp',
+          kind: 'status',
+          // No one can sign up or reset a password while it lasts: take the process out of rotation.
+          critical: true,
+          run() {
+            if (status.loginRefused === 0) return { status: 'ok' };
+            return {
+              status: 'error',
+              message: `the SMTP server refused the login in SMTP_URL (${status.loginError ?? '535'}): ${status.loginRefused} e-mail${status.loginRefused === 1 ? '' : 's'} wait, tried again every ${LOGIN_RETRY_MS / 60_000} minutes until the credentials are fixed`,
+              waiting: status.loginRefused,
+            };
+          },
+        }
+      : undefined,
     healthCheck: {
       name: 'mail',
       kind: 'status',

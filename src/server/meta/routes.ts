@@ -19,7 +19,7 @@ export function appMeta(deps: MetaDeps): AppMeta {
     },
     payments: deps.config.payments.mode,
     version: deps.version,
-    devOutbox: !deps.config.isProduction,
+    devOutbox: deps.config.mail.devOutbox,
   };
 }
 
