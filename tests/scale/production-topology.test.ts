@@ -138,7 +138,9 @@ describe.skipIf(!baseUrl)('production topology: two web processes and a worker',
       db.db,
       sql`select prefix, attempts from pending_deletions`,
     );
-    expect(pending).toMatchObject({ prefix: `images/${imageId}/`, attempts: 1 });
+    expect(pending.prefix).toBe(`images/${imageId}/`);
+    // Web B tried at once; the worker's sweep may have tried it too before the back-off was set.
+    expect(pending.attempts).toBeGreaterThanOrEqual(1);
     expect(imageKeys().length).toBeGreaterThan(0);
 
     // The bucket accepts again and the back-off has passed: the worker's sweep retries.
