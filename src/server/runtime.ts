@@ -29,13 +29,14 @@ import {
   failGeneration,
   queuedGenerations,
   STUCK_MESSAGE,
+  settleUnqueuedGenerations,
   sweepStuckGenerations,
 } from './generation/service';
 import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
 import { createGalleryCache, type GalleryCache } from './images/first-page-cache';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
-import { createPgBossRunner } from './jobs/pg-boss';
+import { createPgBossRunner, GENERATION_QUEUE, PGBOSS_SCHEMA } from './jobs/pg-boss';
 import { createInProcessRunner, type JobRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -128,7 +129,7 @@ function imageServices(
   config: Config,
   logger: Logger,
 ): {
-  imageProvider: ImageProvider;
+  imageProvider: ImageProvider & { status?: () => CheckReport };
   imageCheck: ImageCheck & { status?: () => CheckReport };
   moderation: Moderation;
   modelWatch?: ModelWatch;
@@ -153,6 +154,9 @@ function imageServices(
         timeoutMs: openai.timeoutMs,
         // Every image call is an attempt the person sees; the pipeline and the queue make the retries.
         maxRetries: 0,
+        // A rate limit is waited out as OpenAI asks, inside the same attempt and the job's deadline,
+        // instead of spending one of the three attempts on the queue's 2 s / 4 s back-off.
+        rateLimitWaits: 10,
       }),
       imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
       moderation: createOpenAIModeration({
@@ -268,6 +272,9 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     }
     const checkStatus = imageCheck === defaults.imageCheck ? defaults.imageCheck.status : undefined;
     if (checkStatus) healthChecks.push({ name: 'imageCheck', kind: 'status', run: checkStatus });
+    const providerStatus =
+      imageProvider === defaults.imageProvider ? defaults.imageProvider.status : undefined;
+    if (providerStatus) healthChecks.push({ name: 'imageProvider', kind: 'status', run: providerStatus });
     const galleryCache = await createGalleryCache({
       postgresUrl: database.pool?.options.connectionString,
       logger,
@@ -326,21 +333,27 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     }
 
     let sweeper: NodeJS.Timeout | undefined;
-    // pg-boss keeps its own queue across restarts and brings back a stopped worker's jobs.
-    if (overrides.background !== false && config.workers > 0 && !usePgBoss) {
-      // Crash recovery: fail and refund running jobs a dead process left behind, and resume
-      // queued ones (the in-process runner starts empty).
+    // Every process that runs jobs sweeps, on either runner. Several at once are safe: deletions
+    // are claimed row by row (FOR UPDATE SKIP LOCKED), a job is failed and refunded by a
+    // conditional update only one process wins, and the mail purge deletes by age.
+    if (overrides.background !== false && config.workers > 0) {
+      const deps = { db, events, logger };
       const sweep = () =>
         Promise.all([
-          sweepStuckGenerations({ db, events, logger }, new Date(), config.jobs.staleAfterMs).catch((err) =>
-            logger.error({ err }, 'sweeper failed'),
-          ),
+          // In-process: fail and refund running jobs a dead process left behind (heartbeat silent).
+          // pg-boss brings back a stopped worker's jobs itself (expiry); what it no longer holds
+          // (retention passed, retries ran out) is failed and refunded instead.
+          (usePgBoss
+            ? settleUnqueuedGenerations(deps, { schema: PGBOSS_SCHEMA, queue: GENERATION_QUEUE })
+            : sweepStuckGenerations(deps, new Date(), config.jobs.staleAfterMs)
+          ).catch((err) => logger.error({ err }, 'sweeper failed')),
           // Files the store refused to delete earlier, retried with back-off until it confirms.
           deletions.retryDue().catch((err) => logger.error({ err }, 'storage: deletion retry sweep failed')),
           purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
         ]);
       await sweep();
-      for (const job of await queuedGenerations(db)) jobs.enqueue(job);
+      // The in-process runner starts empty: it resumes the queued jobs; pg-boss keeps its queue.
+      if (!usePgBoss) for (const job of await queuedGenerations(db)) jobs.enqueue(job);
       sweeper = setInterval(sweep, config.jobs.sweepIntervalMs);
       sweeper.unref();
     }

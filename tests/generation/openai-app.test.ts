@@ -9,7 +9,7 @@ import { generations } from '../../src/server/db/schema';
 import { TIMED_OUT_MESSAGE } from '../../src/server/generation/service';
 import type { RuntimeOverrides } from '../../src/server/runtime';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { type FakeOpenAI, makeImage, startFakeOpenAI } from '../helpers/fake-openai';
+import { type FakeOpenAI, makeImage, quotaError, startFakeOpenAI } from '../helpers/fake-openai';
 import { waitFor } from '../helpers/wait';
 
 let fake: FakeOpenAI;
@@ -73,20 +73,54 @@ describe('image calls per generation', () => {
     expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
   }, 90_000);
 
-  it('a busy answer and two NOs make three calls, each shown as an attempt', async () => {
+  it('a rate-limited call waits as the 429 asks and keeps its attempt: 429, NO, NO, YES is three attempts', async () => {
     const app = await start();
-    fake.script('images', { status: 429 });
+    fake.script('images', { status: 429, headers: { 'retry-after-ms': '', 'retry-after': '1' } });
     fake.script('responses', { answer: 'NO' }, { answer: 'NO' });
+    const started = Date.now();
     const { status } = await generateChecked(app);
 
-    expect(status).toMatchObject({
-      status: 'failed',
-      attempts: 3,
-      error: 'Failed to generate a valid image after multiple attempts',
-    });
-    expect(fake.calls('images')).toHaveLength(3);
-    expect(fake.calls('responses')).toHaveLength(2);
+    // Before: the 429 went back to the queue's 2 s / 4 s back-off and used one of the three attempts.
+    expect(status).toMatchObject({ status: 'succeeded', attempts: 3 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(fake.calls('images')).toHaveLength(4);
+    expect(fake.calls('responses')).toHaveLength(3);
   }, 90_000);
+
+  it('an exhausted quota fails the job at once and refunds it; health then warns with the reason', async () => {
+    const app = await start();
+    for (let i = 0; i < 3; i++) fake.script('images', quotaError('credit_balance_exhausted'));
+    const { status, user } = await generateChecked(app);
+    expect(status).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(fake.calls('images')).toHaveLength(1);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+
+    const input = { prompt: 'p', userPrompt: 'p', theme: 'default', quality: 'low', seed: 1 } as const;
+    for (let i = 0; i < 2; i++) await expect(app.deps.imageProvider.generateImage(input)).rejects.toThrow();
+    const ready = await app.request('/api/ready');
+    const body = await ready.json();
+    // A warning, not a 503: every process has the same key, taking them all out helps no one.
+    expect(ready.status).toBe(200);
+    expect(body.checks.imageProvider).toMatchObject({
+      status: 'warn',
+      message: expect.stringContaining('429 credit_balance_exhausted'),
+    });
+    expect((await (await app.request('/api/health')).json()).status).toBe('degraded');
+  }, 60_000);
+
+  it('a vision check refused three times in a row (400) fails the Triple Validation job and refunds it', async () => {
+    const app = await start();
+    const refusal = { status: 400, error: { code: 'unsupported_value', param: 'reasoning.effort' } };
+    fake.script('responses', refusal, refusal, refusal);
+    const png = await makeImage();
+    for (let i = 0; i < 2; i++) await app.deps.imageCheck.check({ png, prompt: 'a fox' });
+    const { status, user } = await generateChecked(app);
+
+    // Before: the picture shipped as checked although no check could run.
+    expect(status).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(fake.calls('images')).toHaveLength(1);
+    expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+  }, 60_000);
 
   it('the job’s deadline cancels the image call in flight, and the job fails and is refunded', async () => {
     const app = await start({ OPENAI_TIMEOUT_MS: '60000' }, { jobTimeoutMs: 1500 });

@@ -6,8 +6,10 @@
 // retired model answers 404 `model_not_found` on every endpoint, and GET /v1/models/{id} carries
 // its `shutdown_date`; reasoning models refuse Chat Completions' `max_tokens`
 // (400 `unsupported_parameter`); the Responses API refuses `max_tokens` (400 `unknown_parameter`),
-// a `max_output_tokens` under 16 (400 `integer_below_min_value`) and `reasoning` on a model that
-// does not reason; 429 carries `retry-after` and the `x-ratelimit-*` headers; 5xx bodies are
+// a `max_output_tokens` under 16 (400 `integer_below_min_value`), `reasoning` on a model that
+// does not reason and an effort below the model's floor (400 `unsupported_value`); 429 carries
+// `retry-after` and the `x-ratelimit-*` headers, and an exhausted quota is a 429 of type
+// `insufficient_quota` with its billing code (`quotaError`); 5xx bodies are
 // `server_error`; a reply can be slow, and a request the client gave up on is counted in `aborted`.
 
 import { randomUUID } from 'node:crypto';
@@ -26,6 +28,26 @@ const PATHS: Record<FakeEndpoint, string> = {
 
 /** Models that reason (they refuse `max_tokens`, take `reasoning`): GPT-5 and later, o-series. */
 const REASONING_MODEL = /^(gpt-5|gpt-6|o\d)/;
+
+/**
+ * The `reasoning.effort` values each reasoning model accepts, as its model page lists them (first
+ * match wins); anything else is a 400 `unsupported_value`. gpt-6.1-sol dropped `none` and
+ * `minimal` (low is its floor); gpt-6 and gpt-5.1+ take `none` but not `minimal`; gpt-5 and its
+ * mini and nano take `minimal` but not `none`; the o-series only low to high.
+ */
+const EFFORTS: Array<[RegExp, string[]]> = [
+  [/^gpt-6\.1-sol/, ['low', 'medium', 'high', 'xhigh', 'max']],
+  [/^gpt-6/, ['none', 'low', 'medium', 'high', 'xhigh', 'max']],
+  [/^gpt-5\.\d/, ['none', 'low', 'medium', 'high', 'xhigh', 'max']],
+  [/^gpt-5/, ['minimal', 'low', 'medium', 'high']],
+  [/^o\d/, ['low', 'medium', 'high']],
+];
+
+/** OpenAI's wording: "Supported values are: 'low', 'medium', and 'high'." */
+function listValues(values: string[]): string {
+  const quoted = values.map((v) => `'${v}'`);
+  return `${quoted.slice(0, -1).join(', ')}, and ${quoted.at(-1)}`;
+}
 
 export type FakeError = {
   status: number;
@@ -92,6 +114,26 @@ export async function makeImage(
   if (format === 'jpeg') return image.flatten({ background: '#ffffff' }).jpeg().toBuffer();
   if (format === 'webp') return image.webp().toBuffer();
   return (alpha ? image : image.removeAlpha()).png().toBuffer();
+}
+
+/** OpenAI's billing errors: each a 429 of type `insufficient_quota`, told apart by its code. */
+export type QuotaCode =
+  | 'credit_balance_exhausted'
+  | 'organization_spend_limit_exceeded'
+  | 'project_spend_limit_exceeded'
+  | 'organization_usage_limit_exceeded';
+
+/** A scripted exhausted quota, as OpenAI answers it (no rate-limit hints: waiting does not help). */
+export function quotaError(code: QuotaCode): FakeError {
+  return {
+    status: 429,
+    error: {
+      type: 'insufficient_quota',
+      code,
+      message: 'You exceeded your current quota, please check your plan and billing details.',
+    },
+    headers: { 'retry-after': '', 'retry-after-ms': '', 'x-ratelimit-reset-requests': '' },
+  };
 }
 
 function errorReply(status: number, error: FakeError['error'] = {}): object {
@@ -197,6 +239,15 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
         );
       }
+      const effort = (body.reasoning as { effort?: string } | undefined)?.effort;
+      const accepted = EFFORTS.find(([match]) => match.test(model))?.[1];
+      if (effort !== undefined && accepted && !accepted.includes(effort)) {
+        return invalid(
+          'unsupported_value',
+          'reasoning.effort',
+          `Unsupported value: '${effort}' is not supported with the '${model}' model. Supported values are: ${listValues(accepted)}.`,
+        );
+      }
     }
     return undefined;
   }
@@ -219,7 +270,9 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
               'x-ratelimit-reset-requests': '1s',
             }
           : { 'retry-after-ms': '5' };
-      return send(res, next.status, errorReply(next.status, next.error), { ...hints, ...next.headers });
+      // A scripted header of '' leaves that hint out.
+      const headers = Object.entries({ ...hints, ...next.headers }).filter(([, v]) => v !== '');
+      return send(res, next.status, errorReply(next.status, next.error), Object.fromEntries(headers));
     }
     if ('image' in next) {
       const bytes = await cachedImage(next);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addCredits, getBalance } from '../../src/server/credits/service';
 import { openDatabase, queryRows } from '../../src/server/db/client';
 import { generations, memberships } from '../../src/server/db/schema';
-import { STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
+import { EXPIRED_MESSAGE, STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
 import type { RuntimeOverrides } from '../../src/server/runtime';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
@@ -148,6 +148,52 @@ describe.skipIf(!baseUrl)('on pg-boss', () => {
     // The stopped worker's call counts: this was the second.
     expect(job.attempts).toBe(2);
     expect(provider.calls).toBe(1);
+  }, 60_000);
+
+  it('fails and refunds, once, a queued job pg-boss archived after its retention', async () => {
+    // The web process runs pg-boss's maintenance (archiving) but no jobs.
+    const web = await startOnPostgres({ WORKERS: '0' }, quickExpiry);
+    const db = web.deps.database.db;
+    const { cookie, user } = await signUp(web);
+    await addCredits(db, { userId: user.id, amount: 1, type: 'grant', description: 'test' });
+    const res = await web.request('/api/generations', {
+      method: 'POST',
+      cookie,
+      json: { prompt: 'a forgotten lighthouse', quality: 'high' },
+    });
+    const { id, cost } = (await res.json()) as { id: string; cost: number };
+    expect(cost).toBe(1);
+    expect(await getBalance(db, user.id)).toBe(0);
+    // Fourteen days without a worker, as pg-boss sees it: its maintenance archives the entry.
+    await db.execute(
+      sql`update pgboss.job set keep_until = now() - interval '1 minute' where data->>'id' = ${id}`,
+    );
+    await waitFor('pg-boss to archive the entry', async () => {
+      const rows = await queryRows(db, sql`select 1 from pgboss.archive where data->>'id' = ${id}`);
+      return rows.length > 0 ? true : undefined;
+    });
+
+    // Two workers start and sweep at once: the job fails, the credit and the month's picture come back once.
+    const provider = scriptedProvider(['ok']);
+    await Promise.all([
+      startOnPostgres({ WORKERS: '1' }, { imageProvider: provider }),
+      startOnPostgres({ WORKERS: '1' }, { imageProvider: provider }),
+    ]);
+    const [job] = await db.select().from(generations).where(eq(generations.id, id));
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(EXPIRED_MESSAGE);
+    expect(provider.calls).toBe(0);
+    expect(await getBalance(db, user.id)).toBe(1);
+    const refunds = await queryRows(
+      db,
+      sql`select 1 from credit_transactions where reference_id = ${id} and type = 'refund'`,
+    );
+    expect(refunds).toHaveLength(1);
+    const usage = await queryRows<{ count: number }>(
+      db,
+      sql`select count from image_usage where user_id = ${user.id}`,
+    );
+    expect(usage.map((u) => u.count)).toEqual([0]);
   }, 60_000);
 
   it('fails and refunds, once, a job whose worker stopped after its last attempt', async () => {

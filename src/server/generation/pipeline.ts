@@ -238,9 +238,10 @@ async function produceImage(
     await input.progress({ phase: 'checking' });
     const verdict = await deps.imageCheck
       .check({ png, prompt: input.userPrompt, signal: input.signal })
-      // The spec: a check that errors counts as valid (a cancelled one is not a pass).
+      // The spec: a check that errors counts as valid (a cancelled one is not a pass, nor one the
+      // check itself reports as unusable: a ProviderError, see checks/vision.ts).
       .catch((error) => {
-        if (input.signal.aborted) throw error;
+        if (input.signal.aborted || error instanceof ProviderError) throw error;
         deps.logger.warn({ err: error }, 'image check errored; treating the image as valid');
         return { ok: true, reason: 'check unavailable' };
       });

@@ -1,7 +1,7 @@
 // Creating, reading, failing and sweeping generation jobs. Money and quota move only here and
 // only inside transactions; see docs/decisions/004-credit-ledger.md.
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, lt } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
 import { checkVariations } from '../../core/entitlement';
 import { isUuid } from '../../core/ids';
@@ -11,7 +11,7 @@ import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
 import { jobPriority, maxVariations } from '../../core/tiers';
 import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, spendCredits } from '../credits/service';
-import type { Database } from '../db/client';
+import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { JobRunner, QueuedJob } from '../jobs/runner';
@@ -26,6 +26,8 @@ import { generationView } from './views';
 export const STUCK_AFTER_MS = 5 * 60_000;
 
 export const STUCK_MESSAGE = 'This generation stopped unexpectedly. Any credit it used has been refunded.';
+export const EXPIRED_MESSAGE =
+  'This generation waited too long for a worker and was cancelled. Any credit it used has been refunded.';
 export const TIMED_OUT_MESSAGE =
   'This generation took too long and was stopped. Any credit it used has been refunded.';
 
@@ -220,6 +222,38 @@ export async function sweepStuckGenerations(
   }
   if (swept > 0) deps.logger.warn({ swept }, 'failed and refunded stuck generations');
   return swept;
+}
+
+/**
+ * Crash recovery for pg-boss: fails and refunds open jobs (queued or running) that have no live
+ * entry (created, retry or active) in pg-boss's queue. pg-boss archives an entry that waited
+ * longer than the queue's retention (14 days) and one whose retries ran out; without this the job
+ * row would stay open with its credit and monthly usage taken. The job row and its queue entry
+ * commit in one transaction and a run settles the row before completing its entry, so an open
+ * row without a live entry is never one a worker will still pick up. Safe in several processes
+ * at once: failGeneration's conditional update lets exactly one of them refund.
+ */
+export async function settleUnqueuedGenerations(
+  deps: { db: Database; events: GenerationEvents; logger: Logger },
+  opts: { schema: string; queue: string },
+): Promise<number> {
+  const lost = await queryRows<{ id: string; status: string }>(
+    deps.db,
+    sql`select g.id, g.status from ${generations} g
+      where g.status in ('queued', 'running')
+        and not exists (
+          select 1 from ${sql.identifier(opts.schema)}.job j
+          where j.name = ${opts.queue} and j.state in ('created', 'retry', 'active')
+            and j.data->>'id' = g.id::text
+        )`,
+  );
+  let settled = 0;
+  for (const { id, status } of lost) {
+    const message = status === 'queued' ? EXPIRED_MESSAGE : STUCK_MESSAGE;
+    if (await failGeneration(deps, { id, message })) settled++;
+  }
+  if (settled > 0) deps.logger.warn({ settled }, 'failed and refunded jobs the queue no longer holds');
+  return settled;
 }
 
 /** Queued jobs in the order they came, with their priority (the in-process runner's restart). */

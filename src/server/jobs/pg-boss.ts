@@ -9,6 +9,7 @@ import { type JobHandler, type JobRunner, runningLimit, slotOf } from './runner'
 
 export const GENERATION_QUEUE = 'generation';
 export const DEAD_LETTER_QUEUE = 'generation-dead';
+export const PGBOSS_SCHEMA = 'pgboss';
 /** NOTIFY channel that wakes idle workers in every process at once, instead of at the next poll. */
 const WAKE_CHANNEL = 'clipsmith_generation_jobs';
 const POLL_MS = 1000;
@@ -91,7 +92,7 @@ export async function createPgBossRunner(
   pool.on('error', (err) => logger.error({ err }, 'job queue error'));
   const boss = new PgBoss({
     db: preparedStatements(pool),
-    schema: 'pgboss',
+    schema: PGBOSS_SCHEMA,
     ...(opts.maintenanceIntervalSeconds
       ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
       : {}),

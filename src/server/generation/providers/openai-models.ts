@@ -33,7 +33,11 @@ export type VisionParams = {
    * reasoning tokens out of the same budget, so those that cannot turn reasoning off get room.
    */
   maxOutputTokens: number;
-  /** `reasoning.effort`, only for reasoning models: the others answer 400 to it. */
+  /**
+   * `reasoning.effort`: the model's lowest accepted effort, only for reasoning models (the others
+   * answer 400 to it). Each model accepts its own set: below its floor it answers 400
+   * `unsupported_value` (gpt-6.1-sol refuses `none` and `minimal`; gpt-5 refuses `none`).
+   */
   reasoningEffort?: 'none' | 'minimal' | 'low';
 };
 
@@ -130,7 +134,15 @@ export const OPENAI_MODELS: readonly OpenAIModel[] = [
   { use: 'image', family: 'compatible', match: /^/, params: DALLE_STYLE_REQUEST },
 
   // --- Vision check (POST /v1/responses) -------------------------------------------------------
-  // gpt-6.1-terra (the recommended small model), gpt-6-luna, gpt-6.1-sol, gpt-6-astra.
+  // gpt-6.1-sol dropped `none` and `minimal`: its lowest effort is `low` (400 otherwise), which
+  // reasons a little, so it gets room to.
+  {
+    use: 'vision',
+    family: 'gpt-6.1-sol',
+    match: /^gpt-6\.1-sol(-|$)/,
+    params: { maxOutputTokens: 1024, reasoningEffort: 'low' },
+  },
+  // gpt-6.1-terra (the recommended small model), gpt-6-luna, gpt-6-astra: `none` turns reasoning off.
   { use: 'vision', family: 'gpt-6', match: /^gpt-6/, params: NO_REASONING },
   // gpt-5.1 and later 5.x: `none` turns reasoning off.
   { use: 'vision', family: 'gpt-5.x', match: /^gpt-5\.\d/, params: NO_REASONING },

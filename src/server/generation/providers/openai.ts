@@ -2,10 +2,12 @@
 // client, error mapping and logger every OpenAI adapter shares. Every model-specific choice lives in
 // the table in openai-models.ts; this file is model-agnostic.
 
+import { setTimeout as sleep } from 'node:timers/promises';
 import OpenAI from 'openai';
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import sharp from 'sharp';
 import { MESSAGES } from '../../../core/messages';
+import type { CheckReport } from '../../health/checks';
 import { silentLogger } from '../../logger';
 import { DECLINED_MESSAGE } from '../moderation/messages';
 import {
@@ -82,6 +84,7 @@ export function createOpenAIClient(opts: OpenAIClientOptions): OpenAI {
   const log = opts.logger ?? silentLogger;
   const ignore = () => {};
   return new OpenAI({
+    fetch: noRetryOnQuota,
     apiKey: opts.apiKey,
     baseURL: opts.baseURL ?? OPENAI_DEFAULT_BASE_URL,
     organization: null,
@@ -100,8 +103,45 @@ export function createOpenAIClient(opts: OpenAIClientOptions): OpenAI {
   });
 }
 
+/**
+ * An exhausted quota answers 429 like a rate limit, and the SDK retries every 429. OpenAI says
+ * retrying one never helps: the answer is marked with `x-should-retry: false`, the header the SDK
+ * reads before its own rule, so it is never retried (nor billed to a person as an attempt).
+ */
+const noRetryOnQuota: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  if (response.status !== 429) return response;
+  const text = await response.text();
+  let error: { type?: unknown; code?: unknown } | undefined;
+  try {
+    error = (JSON.parse(text) as { error?: typeof error }).error;
+  } catch {
+    // Not JSON: an ordinary rate limit as far as we can tell.
+  }
+  const headers = new Headers(response.headers);
+  if (isQuotaError(error)) headers.set('x-should-retry', 'false');
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+};
+
 // ---------------------------------------------------------------------------------------------
 // Errors
+
+/**
+ * OpenAI's billing errors: 429 with `type: insufficient_quota` and one of these codes (older
+ * answers carry `insufficient_quota` as the code). Nothing but the operator fixes them.
+ */
+export const QUOTA_CODES = new Set([
+  'credit_balance_exhausted',
+  'organization_spend_limit_exceeded',
+  'project_spend_limit_exceeded',
+  'organization_usage_limit_exceeded',
+  'insufficient_quota',
+]);
+
+export function isQuotaError(error: { type?: unknown; code?: unknown } | null | undefined): boolean {
+  if (!error) return false;
+  return error.type === 'insufficient_quota' || QUOTA_CODES.has(String(error.code ?? ''));
+}
 
 /** The operator's view of an SDK error: never the key, always the status, code and request id. */
 export function describeError(err: unknown): Record<string, unknown> {
@@ -121,12 +161,7 @@ export function describeError(err: unknown): Record<string, unknown> {
 
 const DECLINE_CODES = new Set(['moderation_blocked', 'content_policy_violation']);
 // Errors an operator must fix (key, billing, model name, organisation verification).
-const OPERATOR_CODES = new Set([
-  'model_not_found',
-  'insufficient_quota',
-  'invalid_api_key',
-  'billing_hard_limit_reached',
-]);
+const OPERATOR_CODES = new Set(['model_not_found', 'invalid_api_key', 'billing_hard_limit_reached']);
 
 function classify(err: unknown): { code: ProviderErrorCode; message: string; transient: boolean } {
   const failed = { code: 'failed' as const, message: PROVIDER_MESSAGES.failed };
@@ -139,6 +174,7 @@ function classify(err: unknown): { code: ProviderErrorCode; message: string; tra
   if (DECLINE_CODES.has(code))
     return { code: 'declined', message: PROVIDER_MESSAGES.declined, transient: false };
   if (
+    isQuotaError(err) ||
     OPERATOR_CODES.has(code) ||
     err instanceof OpenAI.AuthenticationError ||
     err instanceof OpenAI.PermissionDeniedError ||
@@ -165,12 +201,68 @@ export function toProviderError(
   // The operator must act on these; the rest are the service's weather, the person's prompt or a
   // cancelled job.
   const cancelled = err instanceof OpenAI.APIUserAbortError;
-  if (code === 'unavailable' || (code === 'failed' && !transient && !cancelled)) {
+  if (isQuotaError(err instanceof OpenAI.APIError ? err : undefined)) {
+    log.error(entry, 'OpenAI quota exhausted: every call fails until credits are added or the limit raised');
+  } else if (code === 'unavailable' || (code === 'failed' && !transient && !cancelled)) {
     log.error(entry, 'image generation failed');
   } else {
     log.warn(entry, 'image generation failed');
   }
   return new ProviderError({ code, userMessage: message, transient, cause: err });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limits
+
+/** `1s`, `6m0s`, `20ms`, `1h2m3.5s` (OpenAI's x-ratelimit-reset-* values) in milliseconds. */
+export function parseResetDuration(value: string): number | undefined {
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  let total = 0;
+  let matched = '';
+  for (const m of value.trim().matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h)/g)) {
+    total += Number(m[1]) * units[m[2]];
+    matched += m[0];
+  }
+  return matched.length > 0 && matched === value.trim() ? Math.ceil(total) : undefined;
+}
+
+/**
+ * How long a 429 asks the caller to wait: `retry-after-ms`, else `retry-after` (seconds or an HTTP
+ * date), else the longest `x-ratelimit-reset-*` of a limit with nothing remaining (any, when none
+ * says). Undefined when the answer says nothing.
+ */
+export function rateLimitWaitMs(headers: Headers | undefined, now = Date.now()): number | undefined {
+  if (!headers) return undefined;
+  const ms = Number(headers.get('retry-after-ms') || Number.NaN);
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const after = headers.get('retry-after');
+  if (after) {
+    const seconds = Number(after);
+    if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+    const date = Date.parse(after);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  const resets: Array<{ ms: number; exhausted: boolean }> = [];
+  for (const [name, value] of headers) {
+    const kind = name.match(/^x-ratelimit-reset-(.+)$/)?.[1];
+    const ms = kind ? parseResetDuration(value) : undefined;
+    if (kind && ms !== undefined)
+      resets.push({ ms, exhausted: headers.get(`x-ratelimit-remaining-${kind}`) === '0' });
+  }
+  const pick = resets.some((r) => r.exhausted) ? resets.filter((r) => r.exhausted) : resets;
+  return pick.length > 0 ? Math.max(...pick.map((r) => r.ms)) : undefined;
+}
+
+/** A rate limit asking for a longer wait than this goes back to the queue instead. */
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+/** A 429 that names no wait: about what OpenAI's own SDKs start with. */
+const DEFAULT_RATE_LIMIT_WAIT_MS = 1000;
+
+/** The wait a rate-limited (not quota) error asks for, or undefined when it is not one to wait out. */
+function rateLimitWait(err: unknown): number | undefined {
+  if (!(err instanceof OpenAI.RateLimitError) || isQuotaError(err)) return undefined;
+  const wait = rateLimitWaitMs(err.headers) ?? DEFAULT_RATE_LIMIT_WAIT_MS;
+  return wait <= MAX_RATE_LIMIT_WAIT_MS ? wait : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -246,29 +338,80 @@ export type OpenAIGeneratedImage = GeneratedImage & {
 export type OpenAIImageProvider = Omit<ImageProvider, 'generateImage'> & {
   family: string;
   generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage>;
+  /** For the health JSON: `warn` once every call fails for a reason only the operator can fix. */
+  status(): CheckReport;
 };
+
+/** Image calls failing in a row for a reason no retry fixes before health says so. */
+export const IMAGE_FAILURES_BEFORE_WARN = 3;
 
 // baseURL: any OpenAI-compatible server (api.openai.com by default). maxRetries: 0 in the app,
 // where every call is an attempt the person sees.
-export type OpenAIProviderOptions = OpenAIAdapterOptions & { model: string };
+export type OpenAIProviderOptions = OpenAIAdapterOptions & {
+  model: string;
+  /**
+   * How many 429s (rate limits, not quota) one call waits out, as long as the answer asks
+   * (retry-after, x-ratelimit-reset-*; at most a minute each), before reporting the service busy.
+   * The wait is part of the same attempt and ends with the caller's signal (the job's deadline).
+   * 0 by default: the caller retries.
+   */
+  rateLimitWaits?: number;
+};
 
 export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImageProvider {
-  const { model, timeoutMs = 180_000, maxRetries = 2 } = opts;
+  const { model, timeoutMs = 180_000, maxRetries = 2, rateLimitWaits = 0 } = opts;
   const log = opts.logger ?? silentLogger;
   const baseURL = opts.baseURL ?? OPENAI_DEFAULT_BASE_URL;
   const client = createOpenAIClient({ ...opts, baseURL, timeoutMs, maxRetries, logger: log });
   const { family, params } = imageModel(model);
+  let failuresInARow = 0;
+  let lastFailure: Record<string, unknown> | undefined;
+
+  /** The call's outcome for health: a person's declined prompt and a cancelled job say nothing of the model. */
+  function record(failure?: ProviderError) {
+    if (!failure) {
+      failuresInARow = 0;
+      lastFailure = undefined;
+    } else if (
+      !failure.transient &&
+      failure.code !== 'declined' &&
+      !(failure.cause instanceof OpenAI.APIUserAbortError)
+    ) {
+      failuresInARow++;
+      lastFailure = describeError(failure.cause);
+    }
+  }
+
+  async function callModel(
+    body: ImageGenerateParamsNonStreaming,
+    input: GenerateImageInput,
+    context: Record<string, unknown>,
+  ) {
+    for (let waits = 0; ; waits++) {
+      try {
+        return await client.images.generate(body, { signal: input.signal });
+      } catch (err) {
+        const wait = waits < rateLimitWaits ? rateLimitWait(err) : undefined;
+        if (wait === undefined) {
+          const failure = toProviderError(err, log, context);
+          record(failure);
+          throw failure;
+        }
+        log.warn(
+          { ...context, waitMs: wait, cause: describeError(err) },
+          'image model rate-limited; waiting as it asks, within the same attempt',
+        );
+        await sleep(wait, undefined, { signal: input.signal });
+      }
+    }
+  }
 
   async function generateImage(input: GenerateImageInput): Promise<OpenAIGeneratedImage> {
     const context = { provider: 'openai', model, family, quality: input.quality };
     const body = buildImageRequest(model, input);
 
-    let response: OpenAI.ImagesResponse;
-    try {
-      response = await client.images.generate(body, { signal: input.signal });
-    } catch (err) {
-      throw toProviderError(err, log, context);
-    }
+    const response: OpenAI.ImagesResponse = await callModel(body, input, context);
+    record();
 
     const first = response.data?.[0];
     let bytes: Buffer;
@@ -308,5 +451,17 @@ export function createOpenAIProvider(opts: OpenAIProviderOptions): OpenAIImagePr
     }
   }
 
-  return { name: 'openai', model, family, opaqueOutput: !params.transparentOutput, generateImage };
+  function status(): CheckReport {
+    if (failuresInARow < IMAGE_FAILURES_BEFORE_WARN) return { status: 'ok', model };
+    const reason = [lastFailure?.status, lastFailure?.code ?? lastFailure?.type].filter(Boolean).join(' ');
+    return {
+      status: 'warn',
+      message: `Every image call (${model}) failed ${failuresInARow} times in a row for a reason no retry fixes (${reason}: ${String(lastFailure?.message ?? 'unknown')}): every generation fails until the operator acts`,
+      model,
+      failuresInARow,
+      lastError: lastFailure,
+    };
+  }
+
+  return { name: 'openai', model, family, opaqueOutput: !params.transparentOutput, generateImage, status };
 }
