@@ -8,6 +8,7 @@ export * from './month';
 export * from './options';
 export * from './palettes';
 export * from './prompt';
+export * from './queue';
 export * from './redirect';
 export * from './tiers';
 export * from './user';

@@ -128,6 +128,7 @@ export function createApp(deps: Deps) {
       moderation: deps.moderation,
       events: deps.events,
       jobs: deps.jobs,
+      rateLimiter: deps.rateLimiter,
     }),
   );
 
