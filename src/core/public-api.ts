@@ -23,7 +23,7 @@ export const API_MESSAGES = {
   missingKey: 'Send your API key in the Authorization header: "Authorization: Bearer <key>"',
   invalidKey: 'This API key is not valid. It may have been revoked.',
   rateLimited: (seconds: number) =>
-    `Too many requests with this API key. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
+    `Too many requests with your API keys. Please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again.`,
 } as const;
 
 export const apiKeyNameSchema = safeText({ error: API_MESSAGES.keyNameRequired })

@@ -46,14 +46,6 @@ export function tierLabel(tier: Tier): string {
   return TIER_LABELS[tier];
 }
 
-/**
- * Enterprise's priority rendering: its queued jobs are taken before other members' (higher runs
- * first; equal priorities in the order they came).
- */
-export function jobPriority(tier: Tier): number {
-  return tier === 'enterprise' ? 1 : 0;
-}
-
 /** How many pictures one request may ask for on this plan: several on Premium and Enterprise, else 1. */
 export function maxVariations(tier: Tier): number {
   return tier === 'premium' || tier === 'enterprise' ? MAX_VARIATIONS : 1;

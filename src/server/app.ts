@@ -136,6 +136,7 @@ export function createApp(deps: Deps) {
       moderation: deps.moderation,
       events: deps.events,
       jobs: deps.jobs,
+      rateLimiter: deps.rateLimiter,
     }),
   );
 

@@ -292,7 +292,7 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     },
     authSecret: e.AUTH_SECRET,
     rateLimit: e.RATE_LIMIT,
-    /** Requests per minute per API key on /api/v1 (part of the API's contract, so RATE_LIMIT leaves it on). */
+    /** Requests per minute per member (all their API keys together) on /api/v1 (part of the API's contract, so RATE_LIMIT leaves it on). */
     apiRateLimitPerMinute: e.API_RATE_LIMIT,
     // Proxies in front of the app, each appending to X-Forwarded-For (0: the header is ignored).
     trustedProxyHops: e.TRUST_PROXY,

@@ -1,5 +1,5 @@
 // The REST API (/api/v1): only a current bearer key of an Enterprise member gets in; each
-// operation answers for the key owner's own things only; each key has its own rate limit; keys
+// operation answers for the key owner's own things only; each member has one rate limit across their keys; keys
 // never show up in logs or answers.
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -217,7 +217,7 @@ describe('/api/v1 operations', () => {
 });
 
 describe('/api/v1 rate limit', () => {
-  it('counts per key, says where the key stands, and answers 429 with Retry-After when over', {
+  it('counts per member across all their keys, says where the member stands, and answers 429 with Retry-After when over', {
     timeout: 90_000,
   }, async () => {
     app = await start({ API_RATE_LIMIT: '3' });
@@ -225,12 +225,12 @@ describe('/api/v1 rate limit', () => {
     const intoMinute = Date.now() % 60_000;
     if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 200));
     const member = await enterpriseMember(app);
-    const first = (await createKey(app, member, 'first')).key;
+    const first = await createKey(app, member, 'first');
     const second = (await createKey(app, member, 'second')).key;
 
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await v1(app, first, '/images');
+      const res = await v1(app, first.key, '/images');
       expect(res.status).toBe(200);
       expect(res.headers.get('x-ratelimit-limit')).toBe('3');
       remaining.push(res.headers.get('x-ratelimit-remaining') ?? '');
@@ -240,7 +240,7 @@ describe('/api/v1 rate limit', () => {
     }
     expect(remaining).toEqual(['2', '1', '0']);
 
-    const over = await v1(app, first, '/images');
+    const over = await v1(app, first.key, '/images');
     expect(over.status).toBe(429);
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
@@ -249,17 +249,31 @@ describe('/api/v1 rate limit', () => {
     expect(await over.json()).toEqual({
       error: {
         code: 'rate_limited',
-        message: `Too many requests with this API key. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
+        message: `Too many requests with your API keys. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
       },
     });
     // Nothing was made by a refused request.
-    const refusedPost = await v1(app, first, '/generations', { method: 'POST', json: { prompt: 'a cat' } });
+    const refusedPost = await v1(app, first.key, '/generations', {
+      method: 'POST',
+      json: { prompt: 'a cat' },
+    });
     expect(refusedPost.status).toBe(429);
 
-    // Another key has its own allowance; an error answer still carries the headers.
+    // The member's other key, and a key made after revoking one, share the same allowance: making
+    // and revoking keys buys no more requests. An error answer still carries the headers.
     const other = await v1(app, second, '/images/not-an-id');
-    expect(other.status).toBe(404);
-    expect(other.headers.get('x-ratelimit-remaining')).toBe('2');
+    expect(other.status).toBe(429);
+    expect(other.headers.get('x-ratelimit-remaining')).toBe('0');
+    const revoked = await app.request(`/api/keys/${first.id}`, { method: 'DELETE', cookie: member.cookie });
+    expect(revoked.status).toBeLessThan(300);
+    const fresh = (await createKey(app, member, 'third')).key;
+    expect((await v1(app, fresh, '/images')).status).toBe(429);
+
+    // Another member has their own allowance.
+    const someoneElse = await createKey(app, await enterpriseMember(app), 'theirs');
+    const theirs = await v1(app, someoneElse.key, '/images');
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get('x-ratelimit-remaining')).toBe('2');
   });
 });
 

@@ -1,8 +1,11 @@
 // Enterprise's priority rendering: with a queue waiting, an Enterprise member's job is taken
 // before other members' jobs that were queued earlier, on the in-process runner and on pg-boss
-// (the pg-boss half runs when TEST_DATABASE_URL is set, as in CI).
+// (the pg-boss half runs when TEST_DATABASE_URL is set, as in CI). And the queue is fair (issue 35,
+// decision 017): one member's flood does not keep another member's single job waiting behind it.
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openJobLimit } from '../../src/core/queue';
+import type { Tier } from '../../src/core/tiers';
 import { openDatabase } from '../../src/server/db/client';
 import { generations, memberships } from '../../src/server/db/schema';
 import type { GenerateImageInput, ImageProvider } from '../../src/server/generation/ports';
@@ -41,14 +44,24 @@ function orderedProvider() {
   return { provider, order, open };
 }
 
-async function member(app: TestApp, tier: 'free' | 'enterprise') {
+async function member(app: TestApp, tier: Tier) {
   const { cookie, user } = await signUp(app);
   await app.deps.database.db.update(memberships).set({ tier }).where(eq(memberships.userId, user.id));
-  return (prompt: string) =>
-    app.request('/api/generations', { method: 'POST', cookie, json: { prompt } }).then(async (res) => {
+  return (prompt: string, count = 1) =>
+    app.request('/api/generations', { method: 'POST', cookie, json: { prompt, count } }).then(async (res) => {
       expect(res.status).toBe(202);
-      return ((await res.json()) as { id: string }).id;
+      return ((await res.json()) as { variations: Array<{ id: string }> }).variations.map((v) => v.id);
     });
+}
+
+async function allSucceeded(app: TestApp, ids: string[]) {
+  const db = app.deps.database.db;
+  await waitFor('every job to finish', async () => {
+    const rows = await db.select().from(generations);
+    return rows.filter((r) => ids.includes(r.id) && r.status === 'succeeded').length === ids.length
+      ? true
+      : undefined;
+  });
 }
 
 async function showOrder(start: (env: Record<string, string>, provider: ImageProvider) => Promise<TestApp>) {
@@ -57,16 +70,50 @@ async function showOrder(start: (env: Record<string, string>, provider: ImagePro
   const free = await member(app, 'free');
   const enterprise = await member(app, 'enterprise');
   // One slot: the first job holds it while the others queue behind it.
-  const ids = [await free('free one')];
+  const ids = await free('free one');
   await waitFor('the first job to reach the provider', async () => (order.length === 1 ? true : undefined));
-  ids.push(await free('free two'), await free('free three'), await enterprise('enterprise'));
+  ids.push(...(await free('free two')), ...(await free('free three')), ...(await enterprise('enterprise')));
   open();
-  const db = app.deps.database.db;
-  await waitFor('every job to finish', async () => {
-    const rows = await db.select().from(generations);
-    return rows.filter((r) => ids.includes(r.id) && r.status === 'succeeded').length === 4 ? true : undefined;
-  });
+  await allSucceeded(app, ids);
   return order;
+}
+
+/**
+ * One member asks for as many pictures as their plan lets them have open, four a request (the
+ * first holds the one slot), then another member asks for one. Answers the position at which that
+ * one reached the provider, and the whole seconds the flood and the single request took.
+ */
+async function floodThenOne(
+  start: (env: Record<string, string>, provider: ImageProvider) => Promise<TestApp>,
+  tiers: { flood: Tier; single: Tier },
+) {
+  const { provider, order, open } = orderedProvider();
+  app = await start({ WORKERS: '1' }, provider);
+  const flood = await member(app, tiers.flood);
+  const single = await member(app, tiers.single);
+  const started = Date.now();
+  const ids = await flood('flood', 1);
+  await waitFor('the first job to reach the provider', async () => (order.length === 1 ? true : undefined));
+  const limit = openJobLimit(tiers.flood);
+  while (ids.length < limit) ids.push(...(await flood('flood', Math.min(4, limit - ids.length))));
+  ids.push(...(await single('single')));
+  const seconds = Math.ceil((Date.now() - started) / 1000);
+  open();
+  await allSucceeded(app, ids);
+  expect(order).toHaveLength(openJobLimit(tiers.flood) + 1);
+  return { position: order.indexOf('single'), seconds };
+}
+
+const inProcess = (env: Record<string, string>, imageProvider: ImageProvider) =>
+  createTestApp({ env, overrides: { imageProvider } });
+
+async function onPgBoss(env: Record<string, string>, imageProvider: ImageProvider) {
+  fresh = await createTestDatabase(baseUrl!);
+  const url = fresh.url;
+  return createTestApp({
+    env: { ...env, DATABASE_URL: url, JOB_QUEUE: 'pg-boss' },
+    overrides: { imageProvider, database: await openDatabase({ kind: 'postgres', url, max: 4 }) },
+  });
 }
 
 describe('priority rendering for Enterprise', () => {
@@ -80,16 +127,29 @@ describe('priority rendering for Enterprise', () => {
   it.skipIf(!baseUrl)(
     'pg-boss takes the Enterprise job before earlier queued jobs',
     async () => {
-      fresh = await createTestDatabase(baseUrl!);
-      const url = fresh.url;
-      const order = await showOrder(async (env, imageProvider) =>
-        createTestApp({
-          env: { ...env, DATABASE_URL: url, JOB_QUEUE: 'pg-boss' },
-          overrides: { imageProvider, database: await openDatabase({ kind: 'postgres', url, max: 4 }) },
-        }),
-      );
+      const order = await showOrder(onPgBoss);
       expect(order).toEqual(['free one', 'enterprise', 'free two', 'free three']);
     },
     60_000,
   );
+});
+
+// The stated bounds (core/queue.ts): a job waits for at most one job of a flood per second the
+// flood came before it, plus one, plus Enterprise's 10 s head start; before issue 35 it waited for
+// the whole flood (position 40 of 41, or 20 of 21).
+describe.each([
+  ['the in-process runner', inProcess],
+  ...(baseUrl ? [['pg-boss', onPgBoss] as const] : []),
+] as const)('a fair queue on %s', (_name, start) => {
+  it('a Free job waits for at most 11 jobs of an Enterprise flood of 40 (plus one a second the flood took)', async () => {
+    const { position, seconds } = await floodThenOne(start, { flood: 'enterprise', single: 'free' });
+    expect(position).toBeLessThanOrEqual(11 + seconds);
+    expect(position).toBeLessThan(openJobLimit('enterprise'));
+  }, 90_000);
+
+  it('members of equal priority take turns: a Basic job waits for at most one job of a Premium flood (plus one a second)', async () => {
+    const { position, seconds } = await floodThenOne(start, { flood: 'premium', single: 'basic' });
+    expect(position).toBeLessThanOrEqual(1 + seconds);
+    expect(position).toBeLessThan(openJobLimit('premium'));
+  }, 90_000);
 });

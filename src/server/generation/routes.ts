@@ -7,6 +7,7 @@ import type { Database } from '../db/client';
 import { readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { JobRunner } from '../jobs/runner';
+import type { RateLimiter } from '../platform/rate-limit';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
 import { watchGeneration } from './progress';
@@ -18,6 +19,7 @@ export function generationRoutes(deps: {
   moderation: Moderation;
   events: GenerationEvents;
   jobs: JobRunner;
+  rateLimiter: RateLimiter;
 }) {
   const { db } = deps;
   return new Hono<{ Variables: SessionVars & RequestVars }>()

@@ -1,22 +1,29 @@
 // Creating, reading, failing and sweeping generation jobs. Money and quota move only here and
 // only inside transactions; see docs/decisions/004-credit-ledger.md.
 import { randomInt, randomUUID } from 'node:crypto';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
 import { checkVariations } from '../../core/entitlement';
 import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
-import { jobPriority, maxVariations } from '../../core/tiers';
+import {
+  jobPriority,
+  openJobLimit,
+  openJobsRetryAfterSeconds,
+  tooManyOpenJobsMessage,
+} from '../../core/queue';
+import { maxVariations } from '../../core/tiers';
 import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, spendCredits } from '../credits/service';
-import { type Database, queryRows } from '../db/client';
+import { type Database, queryRows, type Tx } from '../db/client';
 import { generatedImages, generations, memberships } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
 import { releaseUsage, reserveUsage } from '../membership/usage';
+import { GENERATION_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
 import { findOwnStyle, requireCustomStyles } from '../styles/service';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
@@ -37,9 +44,18 @@ export const TIMED_OUT_MESSAGE =
  * every picture is counted and paid for, or the request is refused and nothing is reserved.
  */
 export async function createGeneration(
-  deps: { db: Database; moderation: Moderation; events: GenerationEvents; jobs: JobRunner },
+  deps: {
+    db: Database;
+    moderation: Moderation;
+    events: GenerationEvents;
+    jobs: JobRunner;
+    rateLimiter: RateLimiter;
+  },
   opts: { userId: string; request: GenerationRequest; now?: Date },
 ): Promise<GenerationCreated> {
+  // Per member, whichever door (the app or /api/v1, any of the member's keys), before moderation
+  // spends anything on the prompt.
+  await deps.rateLimiter.hit(GENERATION_RATE_LIMIT, [`user:${opts.userId}`]);
   const { request } = opts;
   const count = request.count;
   // The prompt comes normalised by the request schema (core/prompt.ts normalisePrompt) and is stored
@@ -61,7 +77,8 @@ export async function createGeneration(
   const batchId = randomUUID();
   const ids = Array.from({ length: count }, () => randomUUID());
   const seeds = distinctSeeds(count);
-  const month = monthKey(opts.now);
+  const now = opts.now ?? new Date();
+  const month = monthKey(now);
   const options = { theme, quality: request.quality, privacy: request.privacy };
   const batch = await deps.db.transaction(async (tx) => {
     // Reserving locks this month's usage row, so concurrent requests of one member queue here;
@@ -72,6 +89,16 @@ export async function createGeneration(
       throw new AppError(403, 'variations_need_premium', MESSAGES.variationsNeedPremium);
     const entitlement = checkVariations({ tier, imagesUsed: used, credits, options, count });
     if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
+    // The reservation above locks the member's usage row, so this count sees every job their
+    // concurrent requests committed: the limit holds however many requests race.
+    const open = await countOpenJobs(tx, opts.userId);
+    const limit = openJobLimit(tier);
+    if (open + count > limit) {
+      const retryAfter = openJobsRetryAfterSeconds(open + count - limit);
+      throw new AppError(429, 'too_many_open_jobs', tooManyOpenJobsMessage({ open, limit, retryAfter }), {
+        'Retry-After': String(retryAfter),
+      });
+    }
     // Each picture pays its own credit, referenced by its own id, so a failure refunds only it.
     let spent = 0;
     for (const [n, cost] of entitlement.costs.entries()) {
@@ -110,7 +137,11 @@ export async function createGeneration(
         usageMonth: month,
       })),
     );
-    const queued = ids.map((id) => ({ id, priority: jobPriority(tier) }));
+    // Each picture's place counts the member's open jobs before it, its batch's earlier ones included.
+    const queued = ids.map((id, n) => ({
+      id,
+      priority: jobPriority(tier, { queuedAt: now, openJobs: open + n }),
+    }));
     // On pg-boss the queue entries commit with the rows: no job row without its queue entry.
     for (const job of queued) await deps.jobs.add(tx, job);
     return { queued, costs: entitlement.costs, total: entitlement.total };
@@ -142,14 +173,24 @@ export async function getGeneration(
 
 export async function findGenerationView(db: Database, id: string) {
   if (!isUuid(id)) return null;
-  // One query: progress streams re-read this on every change.
-  const [row] = await db
+  return (await findGenerationViews(db, [id])).get(id) ?? null;
+}
+
+/** Each job's owner and view, by id. */
+export type GenerationViews = Map<string, { userId: string; status: GenerationStatus }>;
+
+/** Jobs' views in one query (a job's own read, and the progress streams' shared re-read). */
+export async function findGenerationViews(db: Database, ids: string[]): Promise<GenerationViews> {
+  const valid = ids.filter(isUuid);
+  if (valid.length === 0) return new Map();
+  const rows = await db
     .select({ job: generations, image: generatedImages })
     .from(generations)
     .leftJoin(generatedImages, eq(generatedImages.id, generations.imageId))
-    .where(eq(generations.id, id));
-  if (!row) return null;
-  return { userId: row.job.userId, status: generationView(row.job, row.image) };
+    .where(inArray(generations.id, valid));
+  return new Map(
+    rows.map((row) => [row.job.id, { userId: row.job.userId, status: generationView(row.job, row.image) }]),
+  );
 }
 
 /**
@@ -256,13 +297,36 @@ export async function settleUnqueuedGenerations(
   return settled;
 }
 
-/** Queued jobs in the order they came, with their priority (the in-process runner's restart). */
+/** Jobs of a member queued or running. */
+async function countOpenJobs(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ open: count() })
+    .from(generations)
+    .where(and(eq(generations.userId, userId), inArray(generations.status, ['queued', 'running'])));
+  return row.open;
+}
+
+/**
+ * Queued jobs in the order they came, with their priority (the in-process runner's restart). A
+ * job's place is worked out again as at its request, counting its member's earlier queued jobs as
+ * open (the jobs that were running then are gone).
+ */
 export async function queuedGenerations(db: Database): Promise<QueuedJob[]> {
   const rows = await db
-    .select({ id: generations.id, tier: memberships.tier })
+    .select({
+      id: generations.id,
+      userId: generations.userId,
+      createdAt: generations.createdAt,
+      tier: memberships.tier,
+    })
     .from(generations)
     .leftJoin(memberships, eq(memberships.userId, generations.userId))
     .where(eq(generations.status, 'queued'))
     .orderBy(generations.createdAt);
-  return rows.map((r) => ({ id: r.id, priority: jobPriority(r.tier ?? 'free') }));
+  const before = new Map<string, number>();
+  return rows.map((r) => {
+    const openJobs = before.get(r.userId) ?? 0;
+    before.set(r.userId, openJobs + 1);
+    return { id: r.id, priority: jobPriority(r.tier ?? 'free', { queuedAt: r.createdAt, openJobs }) };
+  });
 }

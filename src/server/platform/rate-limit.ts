@@ -155,3 +155,8 @@ export const SIGN_UP_RATE_LIMIT = rule('sign-up', 5);
 export const RESET_REQUEST_RATE_LIMIT = rule('reset-request', 5);
 export const RESET_PASSWORD_RATE_LIMIT = rule('reset-password', 5);
 export const CONTACT_RATE_LIMIT = rule('contact', 5, 10 * 60_000);
+/**
+ * Generation requests per member, counted alike from the app and from /api/v1 with any of the
+ * member's keys. Beside it, the open-job limit (core/queue.ts) bounds what one member has queued.
+ */
+export const GENERATION_RATE_LIMIT = rule('generation', 30);

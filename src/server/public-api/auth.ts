@@ -1,4 +1,4 @@
-// /api/v1's door: a bearer API key (never the cookie session), then the key's rate limit.
+// /api/v1's door: a bearer API key (never the cookie session), then the member's rate limit.
 import type { MiddlewareHandler } from 'hono';
 import { API_MESSAGES } from '../../core/public-api';
 import { type ApiCaller, authenticateApiKey } from '../api-keys/service';
@@ -24,7 +24,8 @@ export function requireApiKey(deps: {
 }): MiddlewareHandler<{ Variables: ApiVars }> {
   return async (c, next) => {
     const caller = await authenticateApiKey(deps.db, c.req.header('authorization'));
-    const state = await deps.rateLimiter.take(deps.rule, caller.keyId);
+    // Counted per member, not per key: creating and revoking keys must not buy more requests.
+    const state = await deps.rateLimiter.take(deps.rule, `user:${caller.userId}`);
     const headers = rateLimitHeaders(state);
     if (state.exceeded) {
       throw new AppError(429, 'rate_limited', API_MESSAGES.rateLimited(state.resetSeconds), {

@@ -225,7 +225,7 @@ export function buildOpenApiDocument(opts: { origin: string; version: string }) 
       version: opts.version,
       description: [
         'Make clipart from your own programs. The API is part of the Enterprise plan: create a key in Settings → API keys and send it as `Authorization: Bearer <key>` on every request.',
-        'Each key may make a limited number of requests per minute; every answer says where the key stands in `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, and a request over the limit gets 429 with `Retry-After`.',
+        'An account may make a limited number of requests per minute, all its keys together; every answer says where the account stands in `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset`, and a request over the limit gets 429 with `Retry-After`.',
         'Errors are JSON: `{"error": {"code": "…", "message": "…"}}`, the message readable by a person.',
       ].join('\n\n'),
     },

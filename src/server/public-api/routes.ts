@@ -29,7 +29,7 @@ export function publicApiRoutes(deps: {
   storage: Storage;
   deletions: Deletions;
   rateLimiter: RateLimiter;
-  /** Requests per minute per key. */
+  /** Requests per minute per member, all their keys together. */
   rateLimitPerMinute: number;
   /** The server's public URL, for absolute image URLs. */
   origin: string;
