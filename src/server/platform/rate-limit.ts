@@ -155,3 +155,7 @@ export const SIGN_UP_RATE_LIMIT = rule('sign-up', 5);
 export const RESET_REQUEST_RATE_LIMIT = rule('reset-request', 5);
 export const RESET_PASSWORD_RATE_LIMIT = rule('reset-password', 5);
 export const CONTACT_RATE_LIMIT = rule('contact', 5, 10 * 60_000);
+// Download variants made on demand (a stored one is never limited): anyone may ask for a public
+// picture's, so per address, and per member as well when signed in or calling with a key.
+export const VARIANT_RENDER_ADDRESS_RATE_LIMIT = rule('variant-render', 30);
+export const VARIANT_RENDER_MEMBER_RATE_LIMIT = rule('variant-render-member', 30);
