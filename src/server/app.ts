@@ -148,7 +148,15 @@ export function createApp(deps: Deps) {
     deletions: deps.deletions,
     galleryCache: deps.galleryCache,
   };
-  app.route('/images', imageFileRoutes({ ...images, publicImageBaseUrl: config.publicImageBaseUrl }));
+  app.route(
+    '/images',
+    imageFileRoutes({
+      ...images,
+      downloads: deps.downloads,
+      trustedProxyHops: config.trustedProxyHops,
+      publicImageBaseUrl: config.publicImageBaseUrl,
+    }),
+  );
   app.route('/api/gallery', galleryRoutes(images));
   app.route('/api/history', historyRoutes(images));
   app.route('/api/images', imageApiRoutes(images));
@@ -174,6 +182,8 @@ export function createApp(deps: Deps) {
       jobs: deps.jobs,
       storage: deps.storage,
       deletions: deps.deletions,
+      downloads: deps.downloads,
+      trustedProxyHops: config.trustedProxyHops,
       rateLimiter: deps.rateLimiter,
       rateLimitPerMinute: config.apiRateLimitPerMinute,
       origin: config.publicUrl,

@@ -1,6 +1,7 @@
 // The only reader of process.env. Everything else receives a Config.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_MODELS } from './generation/providers/openai-models';
@@ -88,6 +89,13 @@ function flag(name: string, fallback: boolean) {
  */
 export const MAX_JOB_TIMEOUT_SECONDS = 24 * 3600 - 60 - 1;
 
+/**
+ * Download renders at once: one less than the cores (a core stays with the requests), at most 2. Each
+ * holds one of libuv's 4 threads while sharp works, the threads that also read files and gzip
+ * responses: more renders need UV_THREADPOOL_SIZE raised with them.
+ */
+const DEFAULT_VARIANT_RENDERS = Math.max(1, Math.min(2, availableParallelism() - 1));
+
 const envSchema = z.object({
   NODE_ENV: oneOf('NODE_ENV', ['development', 'production', 'test'] as const, 'development'),
   PORT: integer('PORT', 1, 65535, 3000),
@@ -135,6 +143,9 @@ const envSchema = z.object({
     600,
     "(pg-boss refuses an expiry of 24 hours or more, and a job's expiry is its deadline plus 60 s)",
   ),
+  VARIANT_RENDER_CONCURRENCY: integer('VARIANT_RENDER_CONCURRENCY', 1, 64, DEFAULT_VARIANT_RENDERS),
+  VARIANT_RENDER_QUEUE: integer('VARIANT_RENDER_QUEUE', 0, 10_000, 16),
+  VARIANT_CACHE_MB: integer('VARIANT_CACHE_MB', 1, 100_000_000, 2048),
 
   IMAGE_PROVIDER: oneOf('IMAGE_PROVIDER', ['auto', 'offline', 'openai'] as const, 'auto'),
   OPENAI_API_KEY: optionalText,
@@ -306,6 +317,13 @@ function buildConfig(e: ParsedEnv, cwd: string) {
       sweepIntervalMs: e.SWEEP_INTERVAL_SECONDS * 1000,
       // One generation's deadline, all its attempts together.
       timeoutMs: e.JOB_TIMEOUT_SECONDS * 1000,
+    },
+    // Download variants rendered on demand: renders at once, renders that may wait (one more is a
+    // 503), and the size the stored ones are held under (least recently served evicted first).
+    variants: {
+      renderConcurrency: e.VARIANT_RENDER_CONCURRENCY,
+      renderQueue: e.VARIANT_RENDER_QUEUE,
+      cacheBytes: e.VARIANT_CACHE_MB * 1024 * 1024,
     },
     database: e.DATABASE_URL
       ? ({ kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)

@@ -33,6 +33,7 @@ import {
   sweepStuckGenerations,
 } from './generation/service';
 import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
+import { createDownloads, type Downloads } from './images/download';
 import { createGalleryCache, type GalleryCache } from './images/first-page-cache';
 import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
@@ -82,6 +83,8 @@ export type Deps = {
   events: GenerationEvents;
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;
+  /** Download variants: rendered in a bounded queue, stored under a size cap (images/download.ts). */
+  downloads: Downloads;
   payments: Payments;
   /** The public gallery's first page, shared by requests for a moment (images/first-page-cache.ts). */
   galleryCache: GalleryCache;
@@ -206,6 +209,15 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       : createGenerationEvents();
     const deletions = createDeletions({ db, storage, logger });
     const thumbnails = createThumbnailQueue({ db, storage, deletions, logger });
+    const downloads = createDownloads({
+      db,
+      storage,
+      rateLimiter,
+      logger,
+      concurrency: config.variants.renderConcurrency,
+      maxWaiting: config.variants.renderQueue,
+      cacheBytes: config.variants.cacheBytes,
+    });
     // The first jobs would otherwise all wait for the background-removal thread to load.
     if (config.workers > 0 && imageProvider.opaqueOutput) warmPixelWorker();
     // The composer reads its word and art index now: a missing one (no `npm run build`) stops
@@ -297,6 +309,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       events,
       jobs,
       thumbnails,
+      downloads,
       payments,
       healthChecks,
       galleryCache,

@@ -73,6 +73,20 @@ describe('configuration', () => {
     );
   });
 
+  it('reads the download render slots, waiting places and variant cache size', () => {
+    const { variants } = loadConfig({});
+    expect(variants.renderConcurrency).toBeGreaterThanOrEqual(1);
+    expect(variants.renderConcurrency).toBeLessThanOrEqual(2);
+    expect([variants.renderQueue, variants.cacheBytes]).toEqual([16, 2048 * 1024 * 1024]);
+    expect(
+      loadConfig({ VARIANT_RENDER_CONCURRENCY: '4', VARIANT_RENDER_QUEUE: '0', VARIANT_CACHE_MB: '10' })
+        .variants,
+    ).toEqual({ renderConcurrency: 4, renderQueue: 0, cacheBytes: 10 * 1024 * 1024 });
+    expect(() => loadConfig({ VARIANT_CACHE_MB: '0' })).toThrow(
+      'VARIANT_CACHE_MB must be a number between 1 and 100000000, got "0"',
+    );
+  });
+
   it('requires a real MAIL_FROM in production, not the development .local sender', () => {
     const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://clip.example.com' };
     expect(() => loadConfig(production)).toThrow(/^MAIL_FROM must be set in production/);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedImages } from '../../src/server/db/schema';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { addPicture } from './support';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;
@@ -28,21 +29,7 @@ beforeAll(async () => {
     [publicId, 'public'],
     [privateId, 'private'],
   ] as const) {
-    await t.deps.database.db.insert(generatedImages).values({
-      id,
-      userId: owner.user.id,
-      prompt: 'a blue ring',
-      finalPrompt: 'a blue ring, clipart',
-      theme: 'default',
-      quality: 'low',
-      privacy,
-      provider: 'fake',
-      model: 'fake-1',
-      width: 1024,
-      height: 1024,
-      createdAt,
-    });
-    await t.deps.storage.put(imageKeys.original(id), png, 'image/png');
+    await addPicture(t, { id, userId: owner.user.id, png, privacy, createdAt });
   }
 });
 afterAll(() => t?.close());
@@ -151,21 +138,12 @@ describe('caching of public pictures', () => {
   // A third public picture, so making it private does not disturb the other tests.
   const laterPrivateId = '33333333-3333-4333-8333-333333333333';
   beforeAll(async () => {
-    await t.deps.database.db.insert(generatedImages).values({
+    await addPicture(t, {
       id: laterPrivateId,
       userId: owner.user.id,
-      prompt: 'a blue ring',
-      finalPrompt: 'a blue ring, clipart',
-      theme: 'default',
-      quality: 'low',
-      privacy: 'public',
-      provider: 'fake',
-      model: 'fake-1',
-      width: 1024,
-      height: 1024,
+      png: await providerStylePng(),
       createdAt,
     });
-    await t.deps.storage.put(imageKeys.original(laterPrivateId), await providerStylePng(), 'image/png');
   });
 
   const urls = (id: string) => [

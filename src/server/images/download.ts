@@ -1,48 +1,150 @@
 // A download in any format, size and variant: rendered once, then served from the storage cache.
-import { type DownloadRequest, downloadFileName, variantCacheKey } from '../../core/download';
+// Rendering is the expensive part anyone can ask for (public pictures need no sign-in), so a render
+// is rate-limited per address and per member, waits for one of a few slots (a full queue is a 503),
+// runs in the pixel worker thread, and its file joins a cache held under a size cap.
+import {
+  type DownloadRequest,
+  downloadFileName,
+  NATIVE_IMAGE_SIZE,
+  variantCacheKey,
+} from '../../core/download';
+import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
+import type { Logger } from '../logger';
+import {
+  addressKey,
+  type RateLimiter,
+  type RateLimitRule,
+  VARIANT_RENDER_ADDRESS_RATE_LIMIT,
+  VARIANT_RENDER_MEMBER_RATE_LIMIT,
+} from '../platform/rate-limit';
 import { imageKeys, type Storage, type StoredObject } from '../storage/storage';
-import { BackgroundRemovalError, InvalidDownloadError, renderDownload } from './variants';
+import { evictVariants, recordVariant } from './variant-cache';
+import { BackgroundRemovalError, InvalidDownloadError, renderDownloadOffThread } from './variants';
+import { createRenderQueue, RenderQueueFullError } from './variants/render-queue';
 
 export type DownloadFile = StoredObject & { fileName: string; cached: boolean };
 
-export async function prepareDownload(
-  storage: Storage,
-  image: GeneratedImageRow,
-  request: DownloadRequest,
-): Promise<DownloadFile> {
-  const fileName = downloadFileName({
-    createdAt: image.createdAt,
-    size: request.size,
-    format: request.format,
-  });
-  const key = imageKeys.variant(image.id, variantCacheKey(request));
-  const cached = await storage.get(key);
-  if (cached) return { ...cached, fileName, cached: true };
+/** Who asks: their address (rate limit per client) and, when signed in or using a key, the member. */
+export type DownloadClient = { address: string; memberId?: string | null };
 
-  const original = await storage.get(imageKeys.original(image.id));
-  if (!original) throw notFound('Image not found');
-  const vector = image.hasSvg ? await storage.get(imageKeys.vector(image.id)) : null;
-  try {
-    const file = await renderDownload({
+export type Downloads = {
+  prepare(input: {
+    image: GeneratedImageRow;
+    request: DownloadRequest;
+    client: DownloadClient;
+  }): Promise<DownloadFile>;
+};
+
+/**
+ * The file a request is answered with. An SVG does not depend on the size (it only set the width
+ * and height attributes), so every size gets the one stored at the picture's own size; and for a
+ * picture with its own vector the transparent SVG is that vector, like the original.
+ */
+function storedRequest(image: GeneratedImageRow, request: DownloadRequest): DownloadRequest {
+  if (request.format !== 'svg') return request;
+  const variant = image.hasSvg && request.variant === 'transparent' ? 'original' : request.variant;
+  return { format: 'svg', size: NATIVE_IMAGE_SIZE, variant };
+}
+
+/** The stored original is already the PNG at its own size: no copy of it is made. */
+function isOriginalFile(image: GeneratedImageRow, request: DownloadRequest): boolean {
+  return (
+    request.format === 'png' &&
+    request.variant === 'original' &&
+    request.size === image.width &&
+    request.size === image.height
+  );
+}
+
+async function limitRenders(rateLimiter: RateLimiter, client: DownloadClient): Promise<void> {
+  if (!rateLimiter.enabled) return;
+  const limits: Array<[RateLimitRule, string]> = [
+    [VARIANT_RENDER_ADDRESS_RATE_LIMIT, addressKey(client.address)],
+  ];
+  if (client.memberId) limits.push([VARIANT_RENDER_MEMBER_RATE_LIMIT, `member:${client.memberId}`]);
+  for (const [rule, key] of limits) {
+    const state = await rateLimiter.take(rule, key);
+    if (!state.exceeded) continue;
+    const wait = state.resetSeconds;
+    throw new AppError(
+      429,
+      'rate_limited',
+      `Too many new downloads in a short time. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again; downloads made before are not limited.`,
+      { 'Retry-After': String(wait) },
+    );
+  }
+}
+
+export function createDownloads(opts: {
+  db: Database;
+  storage: Storage;
+  rateLimiter: RateLimiter;
+  logger?: Logger;
+  /** Renders at once in this process (VARIANT_RENDER_CONCURRENCY). */
+  concurrency: number;
+  /** Renders that may wait for a slot; one more is answered 503. */
+  maxWaiting: number;
+  /** The stored variants are held under this many bytes. */
+  cacheBytes: number;
+}): Downloads {
+  const { db, storage } = opts;
+  const queue = createRenderQueue({ concurrency: opts.concurrency, maxWaiting: opts.maxWaiting });
+
+  const render = async (image: GeneratedImageRow, request: DownloadRequest, key: string) => {
+    const original = await storage.get(imageKeys.original(image.id));
+    if (!original) throw notFound('Image not found');
+    const vector = image.hasSvg ? await storage.get(imageKeys.vector(image.id)) : null;
+    const file = await renderDownloadOffThread({
       png: original.bytes,
       svg: vector?.bytes.toString('utf8'),
-      format: request.format,
-      size: request.size,
-      variant: request.variant,
+      ...request,
     });
     await storage.put(key, file.bytes, file.contentType);
-    const stored = await storage.get(key);
-    return {
-      ...(stored ?? { bytes: file.bytes, contentType: file.contentType, etag: '' }),
-      fileName,
-      cached: false,
-    };
-  } catch (error) {
-    if (error instanceof InvalidDownloadError) throw new AppError(400, 'invalid_download', error.message);
-    if (error instanceof BackgroundRemovalError)
-      throw new AppError(422, 'background_not_removable', error.message);
-    throw error;
-  }
+    await recordVariant(db, { imageId: image.id, key, bytes: file.bytes.length, rendered: true });
+    await evictVariants({ db, storage, capBytes: opts.cacheBytes, logger: opts.logger });
+    return file;
+  };
+
+  return {
+    async prepare({ image, request: asked, client }) {
+      const request = storedRequest(image, asked);
+      const fileName = downloadFileName({
+        createdAt: image.createdAt,
+        size: request.size,
+        format: request.format,
+      });
+      if (isOriginalFile(image, request)) {
+        const original = await storage.get(imageKeys.original(image.id));
+        if (!original) throw notFound('Image not found');
+        return { ...original, fileName, cached: true };
+      }
+      const key = imageKeys.variant(image.id, variantCacheKey(request));
+      const cached = await storage.get(key);
+      if (cached) {
+        await recordVariant(db, { imageId: image.id, key, bytes: cached.bytes.length, rendered: false });
+        return { ...cached, fileName, cached: true };
+      }
+
+      await limitRenders(opts.rateLimiter, client);
+      try {
+        const file = await queue.run(key, () => render(image, request, key));
+        // The stored copy's ETag (the store names it), so the next request can revalidate.
+        const stored = await storage.get(key);
+        return {
+          ...(stored ?? { bytes: file.bytes, contentType: file.contentType, etag: '' }),
+          fileName,
+          cached: false,
+        };
+      } catch (error) {
+        if (error instanceof RenderQueueFullError)
+          throw new AppError(503, 'busy', error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+        if (error instanceof InvalidDownloadError) throw new AppError(400, 'invalid_download', error.message);
+        if (error instanceof BackgroundRemovalError)
+          throw new AppError(422, 'background_not_removable', error.message);
+        throw error;
+      }
+    },
+  };
 }

@@ -7,6 +7,7 @@ import { type Context, Hono } from 'hono';
 import { validateDownload } from '../../core/download';
 import { isVisibleToEveryone } from '../../core/image-access';
 import type { Auth } from '../auth/auth';
+import { clientIp } from '../auth/client-ip';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
@@ -14,7 +15,7 @@ import { AppError, notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import { discardIfDeleted as discardDeleted } from './delete-image';
-import { prepareDownload } from './download';
+import type { Downloads } from './download';
 import { findVisibleImage } from './find-image';
 import { storeThumbnail } from './thumbnails';
 
@@ -38,16 +39,19 @@ export function imageFileRoutes(deps: {
   auth: Auth;
   storage: Storage;
   deletions: Deletions;
+  downloads: Downloads;
+  trustedProxyHops: number;
   publicImageBaseUrl?: string;
 }) {
   const discardIfDeleted = (imageId: string) => discardDeleted(deps, imageId);
 
-  const visible = async (c: Context, id: string) => {
+  const visibleTo = async (c: Context, id: string) => {
     const viewer = await optionalUser(deps.auth, c.req.raw.headers);
     const image = await findVisibleImage(deps.db, { id, viewerId: viewer?.id ?? null });
     if (!image) throw notFound('Image not found');
-    return image;
+    return { image, viewerId: viewer?.id ?? null };
   };
+  const visible = async (c: Context, id: string) => (await visibleTo(c, id)).image;
 
   const send = async (c: Context, image: GeneratedImageRow, key: string) => {
     const object = await deps.storage.get(key);
@@ -83,10 +87,14 @@ export function imageFileRoutes(deps: {
       return send(c, image, imageKeys.thumb(image.id));
     })
     .get('/:id/download', async (c) => {
-      const image = await visible(c, c.req.param('id'));
+      const { image, viewerId } = await visibleTo(c, c.req.param('id'));
       const request = validateDownload(c.req.query());
       if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
-      const file = await prepareDownload(deps.storage, image, request.value);
+      const file = await deps.downloads.prepare({
+        image,
+        request: request.value,
+        client: { address: clientIp(c.req.raw, deps.trustedProxyHops, c.env), memberId: viewerId },
+      });
       if (!file.cached && (await discardIfDeleted(image.id))) throw notFound('Image not found');
       const headers = {
         'Content-Type': file.contentType,

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { generationRequestSchema } from '../../core/api';
 import { validateDownload } from '../../core/download';
 import { apiImagesQuerySchema } from '../../core/public-api';
+import { clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
 import type { GenerationEvents } from '../generation/events';
 import type { Moderation } from '../generation/ports';
@@ -9,7 +10,7 @@ import { createGeneration, getGeneration } from '../generation/service';
 import { AppError, notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import { discardIfDeleted } from '../images/delete-image';
-import { prepareDownload } from '../images/download';
+import type { Downloads } from '../images/download';
 import { findOwnImage } from '../images/find-image';
 import { imageView } from '../images/views';
 import type { JobRunner } from '../jobs/runner';
@@ -28,6 +29,8 @@ export function publicApiRoutes(deps: {
   jobs: JobRunner;
   storage: Storage;
   deletions: Deletions;
+  downloads: Downloads;
+  trustedProxyHops: number;
   rateLimiter: RateLimiter;
   /** Requests per minute per member, all their keys together. */
   rateLimitPerMinute: number;
@@ -79,7 +82,11 @@ export function publicApiRoutes(deps: {
       const image = await ownImage(c.req.param('id'), c.get('caller').userId);
       const request = validateDownload(c.req.query());
       if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
-      const file = await prepareDownload(deps.storage, image, request.value);
+      const file = await deps.downloads.prepare({
+        image,
+        request: request.value,
+        client: { address: clientIp(c.req.raw, deps.trustedProxyHops, c.env), memberId: image.userId },
+      });
       // A variant written for a picture deleted meanwhile must not outlive it.
       if (!file.cached && (await discardIfDeleted(deps, image.id))) throw notFound('Image not found');
       return c.body(new Uint8Array(file.bytes), 200, {

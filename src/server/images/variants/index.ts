@@ -18,6 +18,7 @@ export {
   type RenderDownloadInput,
   type RenderedDownload,
   renderDownload,
+  renderDownloadOffThread,
   renderVariantPng,
 } from './render';
 export { makeSticker, makeStickerPixels, stickerGeometry } from './sticker';

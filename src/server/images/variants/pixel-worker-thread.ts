@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { PixelTask, PixelTaskReply } from './pixel-worker';
 import { BackgroundRemovalError, removeBackground } from './remove-background';
+import { renderDownload } from './render';
 import { tracePixelsToSvg } from './trace-pixels';
 
 // Pixel work off the main thread (tracing takes hundreds of milliseconds, background removal a few).
@@ -22,6 +23,27 @@ parentPort?.on('message', ({ id, task }: { id: number; task: PixelTask }) => {
 
 async function handle(id: number, task: PixelTask): Promise<[PixelTaskReply, ArrayBuffer[]]> {
   if (task.kind === 'trace') return [{ id, ok: true, kind: 'trace', svg: tracePixelsToSvg(task.input) }, []];
+  if (task.kind === 'render') {
+    const { png, ...rest } = task.input;
+    // Already on the pixel thread: the trace runs here too, not in another worker.
+    const file = await renderDownload(
+      { ...rest, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) },
+      { inline: true },
+    );
+    const bytes = new Uint8Array(file.bytes);
+    return [
+      {
+        id,
+        ok: true,
+        kind: 'render',
+        bytes,
+        contentType: file.contentType,
+        ext: file.ext,
+        traced: file.traced,
+      },
+      [bytes.buffer],
+    ];
+  }
   const input = Buffer.from(task.png.buffer, task.png.byteOffset, task.png.byteLength);
   const output = await removeBackground(input, task.options);
   // removeBackground hands an already transparent picture back as it came.

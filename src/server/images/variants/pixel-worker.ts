@@ -1,5 +1,5 @@
 // One long-lived worker thread per process for CPU-heavy pixel loops (SVG tracing, background
-// removal), started on first use: the loops run one at a time in it (their decoding and encoding on
+// removal, whole download renders), started on first use: the loops run one at a time in it (their decoding and encoding on
 // libvips threads), so at most one core runs them and the event loop stays free for requests.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,16 +10,27 @@ import type {
   RemoveBackgroundOptions,
   RemoveBackgroundResult,
 } from './remove-background';
+import type { RenderDownloadInput } from './render';
 import type { TracePixelsInput } from './trace-pixels';
 
 export type PixelTask =
   | { kind: 'trace'; input: TracePixelsInput }
-  | { kind: 'remove-background'; png: Uint8Array; options: RemoveBackgroundOptions };
+  | { kind: 'remove-background'; png: Uint8Array; options: RemoveBackgroundOptions }
+  | { kind: 'render'; input: Omit<RenderDownloadInput, 'png'> & { png: Uint8Array } };
 
 export type PixelTaskReply =
   | { id: number; ok: true; kind: 'trace'; svg: string }
   /** `png` is the cut-out picture; absent when the picture was already transparent. */
   | { id: number; ok: true; kind: 'remove-background'; result: RemoveBackgroundResult; png?: Uint8Array }
+  | {
+      id: number;
+      ok: true;
+      kind: 'render';
+      bytes: Uint8Array;
+      contentType: string;
+      ext: string;
+      traced: boolean;
+    }
   | { id: number; ok: false; message: string; code?: BackgroundRemovalFailure };
 
 export type PixelTaskFailure = Extract<PixelTaskReply, { ok: false }>;

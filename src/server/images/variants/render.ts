@@ -7,6 +7,7 @@ import {
   NATIVE_IMAGE_SIZE,
   validateDownload,
 } from '../../../core/download';
+import { type PixelTaskFailure, runPixelTask } from './pixel-worker';
 import { decodeRgba, encodePng, PNG_OPTIONS, type RgbaImage, rgbaToSharp } from './raw';
 import { BackgroundRemovalError, removeBackgroundPixels } from './remove-background';
 import { makeStickerPixels } from './sticker';
@@ -57,7 +58,10 @@ const WEBP_LOSSY: WebpOptions = { quality: 90, alphaQuality: 100, effort: 4 };
  *   otherwise a trace of the transparent or sticker picture (an original that cannot be cut out is traced
  *   whole, background included); `size` only sets the SVG's width and height.
  */
-export async function renderDownload(input: RenderDownloadInput): Promise<RenderedDownload> {
+export async function renderDownload(
+  input: RenderDownloadInput,
+  options: { inline?: boolean } = {},
+): Promise<RenderedDownload> {
   const { format, size, variant } = input;
   const check = validateDownload({ format, size, variant });
   if (!check.ok) throw new InvalidDownloadError(check.message);
@@ -69,7 +73,7 @@ export async function renderDownload(input: RenderDownloadInput): Promise<Render
     if (input.svg && variant !== 'sticker') {
       svg = input.svg;
     } else {
-      svg = await traceToSvg(await svgSourcePng(input.png, variant));
+      svg = await traceToSvg(await svgSourcePng(input.png, variant), { inline: options.inline });
       traced = true;
     }
     return {
@@ -101,6 +105,34 @@ export async function renderDownload(input: RenderDownloadInput): Promise<Render
     bytes = await pipeline.png(PNG_OPTIONS).toBuffer();
   }
   return { bytes, contentType: info.contentType, ext: info.ext, traced: false };
+}
+
+// A 2048 px sticker traced on a busy machine takes seconds; past this the worker is stuck.
+const RENDER_TIMEOUT_MS = 60_000;
+
+/**
+ * renderDownload in the pixel worker thread, decoding, pixel loops and encoding included: the event
+ * loop that answers requests only hands the picture over and takes the file back. Same results and
+ * errors (InvalidDownloadError is checked here, before the hand-over).
+ */
+export async function renderDownloadOffThread(input: RenderDownloadInput): Promise<RenderedDownload> {
+  const check = validateDownload({ format: input.format, size: input.size, variant: input.variant });
+  if (!check.ok) throw new InvalidDownloadError(check.message);
+  try {
+    const reply = await runPixelTask(
+      { kind: 'render', input: { ...input, png: input.png } },
+      [],
+      RENDER_TIMEOUT_MS,
+      'Making the download took too long',
+    );
+    if (reply.kind !== 'render') throw new Error('Unexpected reply from the pixel worker');
+    const bytes = Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength);
+    return { bytes, contentType: reply.contentType, ext: reply.ext, traced: reply.traced };
+  } catch (error) {
+    const failure = (error as { failure?: PixelTaskFailure }).failure;
+    if (failure?.code) throw new BackgroundRemovalError(failure.code, failure.message);
+    throw error;
+  }
 }
 
 /** The variant at the picture's own size as a PNG (original, transparent cut-out or sticker). */
