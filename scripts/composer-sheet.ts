@@ -2,11 +2,13 @@
 //   npm run composer:sheet                 the relevance suite (default theme) -> .tmp/composer-sheet.png
 //   npm run composer:sheet -- themes       the 10 sample prompts x 6 themes -> .tmp/composer-themes.png
 //   npm run composer:sheet -- icons        suite prompts drawn with one-colour icons x 6 themes
+//   npm run composer:sheet -- heldout      the held-out set, numbered -> .tmp/composer-heldout.png
 //   npm run composer:sheet -- <kind|theme> [seed]   one kind of the suite, or the suite in one theme
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ComposerMiss, composeClipart, getLexicon, planPrompt } from '../src/composer';
+import { HELDOUT_PROMPTS } from '../src/composer/heldout';
 import { createRandom } from '../src/composer/random';
 import { RELEVANCE_CASES } from '../src/composer/relevance';
 import { THEME_IDS, type ThemeId } from '../src/core/options';
@@ -15,7 +17,7 @@ import { SAMPLE_PROMPTS } from '../src/core/prompt';
 const arg = process.argv[2] ?? 'suite';
 const seed = Number(process.argv[3] ?? 1);
 const cell = 200;
-const caption = 44;
+const caption = 64;
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 const text = (s: string, x: number, y: number, size = 12, fill = '#222') =>
@@ -57,14 +59,12 @@ async function sheet(cells: Cell[], columns: number, out: string) {
       if (!(error instanceof ComposerMiss)) throw error;
       drew = `MISS: ${error.words.join(', ')}`;
     }
-    labels += text(c.note ? `${c.prompt} (${c.note})` : c.prompt, left + 4, top + cell + 16, 12);
-    labels += text(
-      drew.slice(0, 34),
-      left + 4,
-      top + cell + 34,
-      10,
-      drew.startsWith('MISS') ? '#b00020' : '#555',
-    );
+    const title = c.note ? `${c.note}. ${c.prompt}` : c.prompt;
+    labels += text(title.slice(0, 32), left + 4, top + cell + 15, 12);
+    labels += text(title.slice(32, 64), left + 4, top + cell + 29, 12);
+    const fill = drew.startsWith('MISS') ? '#b00020' : '#555';
+    labels += text(drew.slice(0, 40), left + 4, top + cell + 44, 10, fill);
+    labels += text(drew.slice(40, 80), left + 4, top + cell + 57, 10, fill);
   }
   layers.push({
     input: Buffer.from(
@@ -81,7 +81,14 @@ async function sheet(cells: Cell[], columns: number, out: string) {
   console.info(`wrote ${out}`);
 }
 
-if (arg === 'themes') {
+if (arg === 'heldout') {
+  // Numbered, so each by-eye verdict in docs/composer-heldout.md points at its cell.
+  await sheet(
+    HELDOUT_PROMPTS.map((c, i) => ({ prompt: c.prompt, theme: 'default', note: String(i + 1) })),
+    8,
+    '.tmp/composer-heldout.png',
+  );
+} else if (arg === 'themes') {
   const cells = SAMPLE_PROMPTS.flatMap((prompt) => THEME_IDS.map((theme) => ({ prompt, theme })));
   await sheet(cells, THEME_IDS.length, '.tmp/composer-themes.png');
 } else if (arg === 'icons') {

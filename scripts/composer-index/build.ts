@@ -43,6 +43,11 @@ const NOUN_PERSON = 18;
 const NOUN_ANIMAL = 5;
 const NOUN_GROUP = 14;
 const NOUN_QUANTITY = 23;
+const NOUN_TIME = 28;
+const NOUN_BODY = 8;
+const NOUN_SUBSTANCE = 27;
+const NOUN_FOOD = 13;
+const NOUN_PLANT = 20;
 const VERB_MOTION = 38;
 
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
@@ -323,16 +328,102 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       .map(([art]) => art);
   };
 
-  const ancestorWords = (from: Synset[]): Set<string> => {
+  const ancestorCache = new Map<number, Set<string>>();
+  const ancestorsOf = (synset: Synset): Set<string> => {
+    const hit = ancestorCache.get(synset.offset);
+    if (hit) return hit;
     const out = new Set<string>();
-    let frontier = from;
+    let frontier = [synset];
     for (let d = 0; d < 4 && frontier.length > 0; d++) {
       frontier = frontier.flatMap((s) =>
         s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x)),
       );
       for (const s of frontier) for (const w of s.words) out.add(w);
     }
+    ancestorCache.set(synset.offset, out);
     return out;
+  };
+  const ancestorWords = (from: Synset[]): Set<string> =>
+    from.length === 1 ? ancestorsOf(from[0]) : new Set(from.flatMap((s) => [...ancestorsOf(s)]));
+
+  /** Words that name a time or an occasion ("day", "eve", "christmas", "valentine's day"). */
+  const isTime = (lemma: string) => senses(lemma, 1)[0]?.lexfile === NOUN_TIME;
+
+  /**
+   * The art shows the thing itself or a broader kind of it a person accepts ("dog face" for
+   * puppy, "beverage box" for juice, "honey pot" for honey), not a related thing CLDR tags with
+   * the word ("tooth" for dentist, "mosquito" for fever, "breast-feeding" for mom).
+   */
+  const shownCache = new Map<string, boolean>();
+  const showsThing = (lemma: string, art: Draft): boolean => {
+    const key = `${lemma}|${art.id}`;
+    let hit = shownCache.get(key);
+    if (hit === undefined) {
+      hit = showsThingNow(lemma, art);
+      shownCache.set(key, hit);
+    }
+    return hit;
+  };
+  const showsThingNow = (lemma: string, art: Draft): boolean => {
+    const label = words(art.label);
+    if (label.includes(lemma)) return true;
+    if (label.length === 1 && isCompoundOf(label[0], lemma)) return true;
+    const own = senses(lemma, 3);
+    const field = own[0]?.lexfile;
+    const same = own.filter((s) => s.lexfile === field);
+    const synonyms = new Set(same.flatMap((s) => s.words));
+    const ancestors = ancestorWords(same.slice(0, 2));
+    const names = [label.join(' '), label.at(-1), label.filter((w) => w !== 'face').join(' ')];
+    if (names.some((n) => n && (synonyms.has(n) || ancestors.has(n)))) return true;
+    // A kind of it: "sauropod" for dinosaur.
+    if (!art.person && isKindOf(lemma, art)) return true;
+    // An animal, food or plant CLDR tags with a word of its own field: "cat" for kitten (WordNet
+    // files a kitten under young mammals). Not for things: a tap and a hydrant are both fixtures.
+    const artField = senses(label.join(' '), 1)[0]?.lexfile;
+    if (artField === field && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
+    if (!(art.person && isPerson(lemma))) return false;
+    // A person art must name a person itself (not "breast-feeding"), and be the word's own kind:
+    // tagged with a synonym ("grandfather" on the old man for grandpa) or sharing a word with a
+    // broader word ("health worker" for nurse, a health professional).
+    const head = label.at(-1) ?? '';
+    const unknown = !wordnet.index.noun.has(head);
+    if (!isPerson(label.join(' ')) && !isPerson(head) && !unknown) return false;
+    const tags = (keywordsOf.get(art) ?? []).map((t) => words(t).join(' '));
+    if (tags.some((t) => t !== lemma && synonyms.has(t))) return true;
+    const broader = new Set([...ancestors].flatMap(words));
+    return label.some((w) => broader.has(w) && !['person', 'man', 'woman', 'adult'].includes(w));
+  };
+
+  /** "honeybee" is a bee (honey + bee), not honey; "placard" is no card. */
+  const isCompoundOf = (name: string, lemma: string): boolean => {
+    const prefix = name.slice(0, -lemma.length);
+    return name.endsWith(lemma) && prefix.length > 1 && wordnet.index.noun.has(prefix);
+  };
+
+  /**
+   * Art named "<modifier> <word>" that is a kind of the word ("palm tree", "soccer ball",
+   * "deciduous tree"), not another thing ending in it ("mirror ball", "rice ball", "diya lamp").
+   */
+  const isKindOf = (lemma: string, art: Draft): boolean => {
+    const label = words(art.label);
+    const modifiers = label.slice(0, -1);
+    if (modifiers.some(isTime)) return false;
+    // A WordNet name below the word's main sense: "soccer ball", not "crystal ball" (a globe);
+    // else a name made of adjectives or materials ("deciduous tree", "water wave").
+    const main = senses(lemma, 1)[0];
+    let frontier = senses(label.join(' '), 1);
+    if (frontier.length === 0)
+      return (
+        modifiers.length > 0 &&
+        modifiers.every((m) => wordnet.index.adj.has(m) || senses(m, 1)[0]?.lexfile === NOUN_SUBSTANCE)
+      );
+    for (let d = 0; d < 4 && main && frontier.length > 0; d++) {
+      if (frontier.some((s) => s.hypernyms.includes(main.offset))) return true;
+      frontier = frontier.flatMap((s) =>
+        s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x)),
+      );
+    }
+    return false;
   };
 
   /**
@@ -361,8 +452,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // People words find people by keyword first: "nurse" and "doctor" on health worker, "grandpa" on
     // old man. Not an emoji named as another kind of person: CLDR tags the prince "king", but a
     // king is drawn as the monarch (a broader word) when there is one.
+    // A person's own synonym with art ("child" for kid) beats a person CLDR tags with it ("boy").
+    const personSynonym = isPerson(lemma) ? synonymHit(lemma, synsets, 'color') : null;
+    if (personSynonym && drafts[personSynonym.art].person)
+      return { how: 'synonym', arts: [personSynonym.art], via: personSynonym.via };
     const person = isPerson(lemma)
-      ? keyword.find((a) => drafts[a].person && !otherPerson(lemma, drafts[a]))
+      ? keyword.find(
+          (a) => drafts[a].person && !otherPerson(lemma, drafts[a]) && showsThing(lemma, drafts[a]),
+        )
       : undefined;
     if (person !== undefined) return { how: 'keyword', arts: [person] };
     // Only other people tagged with it ("queen" on the princess): look at broader words (monarch)
@@ -372,17 +469,21 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (synonym) return { how: 'synonym', arts: [synonym.art], via: synonym.via };
     // Several emoji end in the word ("deciduous tree", "palm tree"): a choice among them.
     // ("man rowing boat" is a person: people words only.)
-    const heads = at(lemma, HEAD, 'color').filter((a) => !drafts[a].person || isPerson(lemma));
+    const heads = at(lemma, HEAD, 'color').filter(
+      (a) => (!drafts[a].person || isPerson(lemma)) && isKindOf(lemma, drafts[a]),
+    );
     if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)
       return { how: 'name', arts: heads.slice(0, MAX_CHOICES) };
     if (opts.kinds && synsets[0]) {
       const kinds = kindsOf(synsets[0]);
       if (kinds.length >= MIN_KINDS) return { how: 'kind', arts: kinds };
     }
-    const head = one(lemma, HEAD, 'color');
+    const head = heads[0];
     if (head !== undefined) return { how: 'name', arts: [head] };
     // An emoji whose name holds the word ("honeybee" for bee) beats a one-colour icon of that name.
-    const within = keyword.find((a) => !drafts[a].label.includes(' ') && drafts[a].label.includes(lemma));
+    const within = keyword.find(
+      (a) => !drafts[a].label.includes(' ') && isCompoundOf(drafts[a].label, lemma),
+    );
     if (within !== undefined) return { how: 'keyword', arts: [within] };
     // ...and so does one named by a broader word of it ("hot beverage" for coffee).
     const ancestors = ancestorWords(synsets.slice(0, 1));
@@ -394,16 +495,24 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const monoPerson =
       isPerson(lemma) && opts.parts ? at(lemma, PART, 'mono').find((a) => drafts[a].person) : undefined;
     if (monoPerson !== undefined) return { how: 'part', arts: [monoPerson] };
-    if (keyword.length > 0) {
+    // Only art that shows the thing: CLDR also tags related things ("tooth" with dentist).
+    const shown = keyword.filter((a) => showsThing(lemma, drafts[a]));
+    if (shown.length > 0) {
       // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one.
       return {
         how: 'keyword',
-        arts: keyword.length >= MIN_KINDS ? keyword.slice(0, MAX_CHOICES) : [keyword[0]],
+        arts: shown.length >= MIN_KINDS ? shown.slice(0, MAX_CHOICES) : [shown[0]],
       };
     }
     const monoSynonym = synonymHit(lemma, synsets, 'mono');
     if (monoSynonym) return { how: 'synonym', arts: [monoSynonym.art], via: monoSynonym.via };
-    const part = opts.parts ? one(lemma, PART, 'mono') : undefined;
+    // One word of an icon's name only when it is the icon's head ("pirate hat" for hat, not
+    // "take my money" for my).
+    const part = opts.parts
+      ? at(lemma, PART, 'mono').find(
+          (a) => words(drafts[a].label).at(-1) === lemma && isKindOf(lemma, drafts[a]),
+        )
+      : undefined;
     if (part !== undefined) return { how: 'part', arts: [part] };
     return null;
   };
@@ -419,7 +528,22 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       const art = one(tail, EXACT, 'color') ?? one(tail, EXACT, 'mono');
       if (art !== undefined) return { how: 'name', arts: [art] };
     }
+    // A name whose head word has art and is its broader word: "red fox" (a fox, though WordNet
+    // lists the herb first), "table lamp", "orange juice".
+    const own = senses(lemma, 3);
+    const head = phrase.at(-1) ?? '';
+    if (phrase.length > 1 && ancestorWords(own).has(head)) {
+      const found = direct(head, { kinds: false, parts: false });
+      if (found && found.arts.length >= 1 && (found.how !== 'keyword' || found.arts.length === 1))
+        return { how: 'hypernym', arts: found.arts, via: head };
+    }
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
+    // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
+    // sense and a fire hydrant in another.
+    const field = own[0]?.lexfile;
+    const sameField = own.filter((s) => s.lexfile === field);
+    const everySense = (word: string) =>
+      field === NOUN_PERSON || sameField.every((s) => ancestorWords([s]).has(word));
     let frontier = senses(lemma, 1);
     const seen = new Set(frontier.map((s) => s.offset));
     for (let depth = 0; depth < HYPERNYM_DEPTH && frontier.length > 0; depth++) {
@@ -434,17 +558,24 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       }
       for (const parent of next) {
         for (const other of parent.words) {
-          if (!isFirstSense(other, parent.offset)) continue;
+          if (!isFirstSense(other, parent.offset) || !everySense(other)) continue;
           const found = direct(other, { kinds: false, parts: false });
+          // The broader word's own picture, not one of its other kinds ("hot beverage" is a
+          // sibling of orange juice, not orange juice).
+          const ownName = (a: number) =>
+            words(drafts[a].label)
+              .filter((w) => w !== 'face')
+              .join(' ') === other;
           // A broader word's own art or synonym; its keywords are too loose one level up.
           if (
             found &&
             found.arts.length === 1 &&
-            (found.how === 'name' ||
+            ((found.how === 'name' && ownName(found.arts[0])) ||
               found.how === 'synonym' ||
               (found.how === 'keyword' &&
                 isPerson(other) &&
                 drafts[found.arts[0]].person &&
+                showsThing(other, drafts[found.arts[0]]) &&
                 // a true keyword ("doctor" on health worker), not a word of its name ("worker")
                 !words(drafts[found.arts[0]].label).includes(other)))
           )
@@ -460,8 +591,20 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (named !== undefined) return { how: 'name', arts: [named] };
       const icon = at(lemma, PART, 'mono').find((a) => drafts[a].person);
       if (icon !== undefined) return { how: 'part', arts: [icon] };
-      const tagged = at(lemma, KEYWORD, 'color').find((a) => drafts[a].person);
+      const tagged = at(lemma, KEYWORD, 'color').find(
+        (a) => drafts[a].person && showsThing(lemma, drafts[a]),
+      );
       if (tagged !== undefined) return { how: 'keyword', arts: [tagged] };
+      // A woman or a man is a broader word a person accepts ("woman" for mom, a female parent),
+      // when WordNet's word or its next broader one says so.
+      const near = sameField.flatMap((s) => [
+        ...s.words,
+        ...s.hypernyms.flatMap((o) => nounSynsets.get(o)?.words ?? []),
+      ]);
+      const said = new Set(near.flatMap(words));
+      const sex = said.has('female') ? 'woman' : said.has('male') ? 'man' : null;
+      const art = sex ? one(sex, EXACT, 'color') : undefined;
+      if (sex && art !== undefined) return { how: 'hypernym', arts: [art], via: sex };
     }
     return null;
   };
@@ -489,6 +632,23 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (!key || /\d/.test(key)) continue;
     const entry = resolve(key);
     if (entry) entries.push([key, entry]);
+  }
+
+  // Feelings and states ("sad", "scared", "sleeping"): the faces CLDR tags with an adjective or
+  // verb, those named by it first ("sleeping face").
+  const isFace = (art: Draft) => {
+    const label = words(art.label);
+    return art.kind === 'color' && (label.includes('face') || (label.includes('cat') && label.length > 1));
+  };
+  const faces: [string, number[]][] = [];
+  for (const [term, bucket] of ranked) {
+    if (term.includes(' ') || !(wordnet.index.adj.has(term) || wordnet.index.verb.has(term))) continue;
+    // A noun too ("animal", "secret") names a thing; "sleep" and "cry" are verbs as well.
+    if (wordnet.index.noun.has(term) && !wordnet.index.verb.has(term)) continue;
+    const found = bucket.filter((r) => r.tier === KEYWORD && isFace(drafts[r.art])).map((r) => r.art);
+    if (found.length === 0) continue;
+    const named = found.filter((a) => words(drafts[a].label).includes(term));
+    faces.push([term, [...new Set([...named, ...found])].slice(0, MAX_CHOICES)]);
   }
 
   // Verbs: every lemma (to read "running" as run); those of verb.motion move the subject.
@@ -576,10 +736,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     verbs: [...verbIndex.keys()].filter((k) => !k.includes(' ')),
     adjectives: [...wordnet.index.adj.keys()].filter((k) => !k.includes(' ')),
     partitives,
+    times: [...wordnet.index.noun.keys()].filter((k) => !/\d/.test(k) && isTime(k)),
+    bodyParts: [...wordnet.index.noun.keys()].filter(
+      (k) => !k.includes(' ') && senses(k, 1)[0]?.lexfile === NOUN_BODY,
+    ),
+    faces,
     motion,
     colours: Object.entries(colourNames).map(([name, [r, g, b]]) => [
       name,
-      `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`,
+      // CSS "brown" is a dark red (#a52a2a): a brown puppy came out red. Ours is a brown.
+      name === 'brown' ? '#8b5a2b' : `#${[r, g, b].map((v) => v.toString(16).padStart(2, '0')).join('')}`,
     ]),
     sizes,
     scenes,

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 4;
+export const INDEX_FORMAT = 5;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -90,6 +90,12 @@ export type IndexFile = {
   adjectives: string[];
   /** Nouns that name an amount or a container in "a cup of coffee": the thing is after "of". */
   partitives: string[];
+  /** Nouns of a time or an occasion ("day", "new year's eve"): they set a scene, never a picture. */
+  times: string[];
+  /** Parts of a body ("hand", "nose"): a creature's own, not a second picture. */
+  bodyParts: string[];
+  /** Feeling or state word -> the faces that show it ("sleeping" -> sleeping face), best first. */
+  faces: [string, number[]][];
   motion: [string, MotionKind][];
   /** Colour adjective -> hex (CSS colour names). */
   colours: [string, string][];

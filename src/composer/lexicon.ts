@@ -22,6 +22,9 @@ export type Lexicon = {
   verbs: Set<string>;
   adjectives: Set<string>;
   partitives: Set<string>;
+  times: Set<string>;
+  bodyParts: Set<string>;
+  faces: Map<string, number[]>;
   motion: Map<string, MotionKind>;
   colours: Map<string, string>;
   sizes: Map<string, number>;
@@ -88,6 +91,9 @@ export function getLexicon(): Lexicon {
     verbs: new Set(file.verbs),
     adjectives: new Set(file.adjectives),
     partitives: new Set(file.partitives),
+    times: new Set(file.times),
+    bodyParts: new Set(file.bodyParts),
+    faces: new Map(file.faces),
     motion: new Map(file.motion),
     colours: new Map(file.colours),
     sizes: new Map(file.sizes),

@@ -43,7 +43,8 @@ export class ComposerMiss extends Error {
   }
 }
 
-type Token = { text: string; tags: Set<string> };
+/** A word of the prompt; `raw` keeps its "'s" ("new year's eve" is a name). */
+type Token = { text: string; tags: Set<string>; raw: string };
 
 type Noun = {
   /** The prompt's words for it. */
@@ -53,7 +54,12 @@ type Noun = {
   scene: SceneId | null;
 };
 
-type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?: boolean };
+type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?: boolean; start: number };
+
+/** A feeling or state the prompt gives ("sad", "sleeping") and the art that shows it, best first. */
+type Feeling = { word: string; arts: ArtRecord[] };
+
+const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 
 const MATCH_RANK: Record<MatchKind, number> = {
   name: 6,
@@ -73,8 +79,10 @@ function tag(text: string): Token[] {
   const out: Token[] = [];
   for (const sentence of tagged) {
     for (const term of sentence.terms) {
-      const normal = term.normal.replace(/[^a-z0-9'_-]/g, '');
-      if (normal) out.push({ text: normal, tags: new Set(term.tags) });
+      // "grandmother's recipe": the grandmother ("'s" is no part of her name).
+      const raw = term.normal.replace(/[^a-z0-9'_-]/g, '');
+      const normal = raw.replace(/'s$/, '');
+      if (normal) out.push({ text: normal, tags: new Set(term.tags), raw });
     }
   }
   return out;
@@ -126,6 +134,9 @@ function verbLemma(word: string, lexicon: Lexicon): string | null {
 }
 
 function lookupNoun(word: string, lexicon: Lexicon): Noun['entry'] {
+  // Art named by the word as typed ("fireworks") beats its singular's ("firework", an icon).
+  const own = lexicon.words.get(word);
+  if (own?.how === 'name' && lexicon.arts[own.arts[0]]?.kind === 'color') return own;
   for (const form of nounFormsIn(word, lexicon.nouns)) {
     const entry = lexicon.words.get(form);
     if (entry) return entry;
@@ -162,6 +173,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let scene: SceneId | null = null;
   let softScene = false;
   let faceWord = false;
+  let ownPart = false;
+  const feelings: Feeling[] = [];
 
   const close = () => {
     if (current && current.nouns.length > 0) phrases.push(current);
@@ -177,21 +190,26 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     if (FACE_WORDS.has(text)) faceWord = true;
 
-    // Phrases the index knows as one thing: "treasure chest", "hot dog", "red apple".
-    let phraseMatch: { word: string; length: number } | null = null;
-    for (const length of [3, 2]) {
-      if (i + length > tokens.length) continue;
-      const word = tokens
-        .slice(i, i + length)
-        .map((t) => t.text)
-        .join(' ');
-      if (lexicon.words.has(word)) {
-        phraseMatch = { word, length };
-        break;
-      }
+    // Phrases the index knows as one thing: "treasure chest", "hot dog", "red apple"; and names
+    // WordNet knows with no art ("fire hydrant"): one thing the composer cannot draw, not a
+    // "fire" and a "hydrant".
+    const phraseMatch = phraseAt(tokens, i, lexicon);
+    if (phraseMatch && isOccasion(phraseMatch.word, lexicon)) {
+      // "on new year's eve", "for valentine's day": an occasion, never a picture of its words.
+      close();
+      i += phraseMatch.length - 1;
+      continue;
+    }
+    if (phraseMatch && !lexicon.words.has(phraseMatch.word)) {
+      current ??= { nouns: [], colour, scale, start: i };
+      current.nouns.push({ word: phraseMatch.word, entry: null, scene: null });
+      colour = null;
+      scale = 1;
+      i += phraseMatch.length - 1;
+      continue;
     }
     if (phraseMatch) {
-      current ??= { nouns: [], colour, scale };
+      current ??= { nouns: [], colour, scale, start: i };
       current.nouns.push({
         word: phraseMatch.word,
         entry: lexicon.words.get(phraseMatch.word)!,
@@ -212,8 +230,34 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       continue;
     }
-    if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text)) {
+    if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text) || isOccasion(text, lexicon)) {
       close();
+      continue;
+    }
+    if (POSSESSIVES.has(text)) {
+      close();
+      // "its siren": a part of the subject, not a second picture.
+      if (text === 'its') ownPart = true;
+      continue;
+    }
+    // "sleeping" is a noun to the tagger; "tears" is one.
+    const describes = lexicon.colours.has(text) || lexicon.sizes.has(text);
+    const feeling =
+      describes || (tags.has('Noun') && !text.endsWith('ing')) ? null : feelingOf(text, lexicon);
+    if (feeling) {
+      close();
+      feelings.push(feeling);
+      continue;
+    }
+    // "a little brown puppy": the tagger reads "little" as an adverb of "brown"; it sizes the puppy.
+    if (
+      lexicon.sizes.has(text) &&
+      tags.has('Adverb') &&
+      tokens[i + 1] &&
+      lexicon.colours.has(tokens[i + 1].text)
+    ) {
+      close();
+      scale = lexicon.sizes.get(text) ?? 1;
       continue;
     }
     if (SKIP_TAGS.some((t) => tags.has(t))) {
@@ -240,10 +284,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const kind = lexicon.motion.get(lemma);
       if (kind) motion ??= kind;
       else {
-        // "fishing" brings a fish, "watering" a droplet: the verb's own noun, when it has art.
+        // "fishing" brings a fish: the verb's own noun when it is a creature or food (a sea wave
+        // is no part of "waving"); else art named by the word ("waving hand").
         const entry = lexicon.words.get(lemma);
-        if (entry?.how === 'name' && lexicon.arts[entry.arts[0]]?.kind === 'color')
+        const art = entry?.how === 'name' ? lexicon.arts[entry.arts[0]] : undefined;
+        const named = lexicon.words.get(`${text} hand`) ?? null;
+        if (entry && art?.kind === 'color' && (art.creature || art.food))
           verbAccents.push({ word: text, entry, scene: null });
+        else if (named?.how === 'name') verbAccents.push({ word: text, entry: named, scene: null });
       }
       continue;
     }
@@ -251,12 +299,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // The tagger calls "animal" in "cute animal" an adjective: a WordNet noun that ends its phrase is a noun.
     const next = tokens[i + 1];
     const nounFollows = next !== undefined && (next.tags.has('Noun') || lexicon.nouns.has(next.text));
-    const adjective = tags.has('Adjective') && !tags.has('Noun') && (nounFollows || !noun);
+    // "full of": an adjective before a preposition, not the noun "full" (a full moon).
+    const beforePreposition = next?.tags.has('Preposition') ?? false;
+    const adjective =
+      tags.has('Adjective') && !tags.has('Noun') && (nounFollows || !noun || beforePreposition);
     if (adjective || (!noun && lexicon.adjectives.has(text))) {
       close();
       continue;
     }
-    current ??= { nouns: [], colour, scale };
+    if (ownPart) {
+      ownPart = false;
+      close();
+      continue;
+    }
+    current ??= { nouns: [], colour, scale, start: i };
     colour = null;
     scale = 1;
     current.nouns.push({ word: text, entry: lookupNoun(text, lexicon), scene: sceneHere });
@@ -267,12 +323,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let subjectPhrase: Phrase | null = null;
   let subjectNoun: Noun | null = null;
   const missed: string[] = [];
-  for (const phrase of phrases) {
+  const feeling = feelings[0];
+  // "a sad face with tears": the face is the subject, drawn with the feeling's own art.
+  const faceAt = tokens.findIndex((t) => t.text === 'face' || t.text === 'smiley' || t.text === 'emoji');
+  const feelingFace =
+    feeling && faceAt >= 0 && !phrases.some((p) => p.start < faceAt) ? feeling.arts[0] : undefined;
+  for (const phrase of feelingFace ? [] : phrases) {
     if (phrase.partitive) continue;
     const things = phrase.nouns.filter((n) => !n.scene);
     if (things.length === 0) continue;
     const noun = bestNoun({ ...phrase, nouns: things }, lexicon);
-    if (noun) {
+    if (noun || phrase.nouns.some((n) => n.scene)) {
+      // "space exploration": the scene word draws it when the other has no art.
       subjectPhrase = phrase;
       subjectNoun = noun;
       break;
@@ -291,8 +353,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const loose =
     subjectNoun?.entry && (subjectNoun.entry.how === 'hypernym' || subjectNoun.entry.how === 'part');
   if (loose && scene && subjectPhrase?.nouns.some((n) => n.scene)) subjectNoun = null;
-  if (subjectNoun?.entry) {
+  if (feelingFace && feeling) {
+    subject = feelingFace;
+    subjects.push({ word: `${feeling.word} face`, label: subject.label, art: subject.id });
+  } else if (subjectNoun?.entry) {
     subject = pick(subjectNoun.entry);
+    // A creature with art of its own for the feeling ("crying cat") is drawn with it.
+    const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
+    if (own) subject = own;
     subjects.push({ word: subjectNoun.word, label: subject.label, art: subject.id });
   } else if (scene) {
     const name = rng.pick(SCENE_SUBJECTS[scene]);
@@ -308,21 +376,26 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));
 
   const accents: ArtRecord[] = [];
+  // A feeling the subject's art does not show is drawn beside it ("a sad dog": a sad face).
+  if (feeling && !feelingFace && !feeling.arts.includes(subject) && feeling.arts[0]) {
+    accents.push(feeling.arts[0]);
+    subjects.push({ word: feeling.word, label: feeling.arts[0].label, art: feeling.arts[0].id });
+  }
+  // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
+  // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.
   const accentNouns = [
     ...phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => bestNoun(p, lexicon)),
-    // Beside the subject only sure matches: "assistant" in "robot assistant" is no separate thing.
-    ...(subjectPhrase
-      ? subjectPhrase.nouns.filter(
-          (n) =>
-            n !== subjectNoun && !n.scene && n.entry && (n.entry.how === 'name' || n.entry.how === 'synonym'),
-        )
-      : []),
     ...verbAccents,
   ];
   for (const noun of accentNouns) {
-    if (!noun?.entry || noun.scene || accents.length >= 2) continue;
+    if (!noun?.entry || noun.scene || accents.length >= 2 || noun.entry.how === 'part') continue;
+    // A creature's own hands or nose are not a second picture.
+    if (subject.creature && nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f)))
+      continue;
     const art = pick(noun.entry);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
+    // A feeling face drawn already: the prompt's "tears" are on it.
+    if (feelingFace && isFaceArt(art)) continue;
     accents.push(art);
     subjects.push({ word: noun.word, label: art.label, art: art.id });
   }
@@ -339,12 +412,67 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents,
     sceneAccents: [...new Set(sceneAccents)],
     scene,
-    face: faceWord && !subject.creature,
+    face: faceWord && !subject.creature && !feeling,
     colour: subjectPhrase?.colour ?? null,
     scale: subjectPhrase?.scale ?? 1,
     motion,
     subjects,
   };
+}
+
+/** Two- and three-word names at token i: the index's ("treasure chest") or WordNet's ("fire hydrant"). */
+function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string; length: number } | null {
+  const known = (from: number, length: number) => {
+    if (from + length > tokens.length) return null;
+    const span = tokens.slice(from, from + length);
+    for (const word of [span.map((t) => t.text).join(' '), span.map((t) => t.raw).join(' ')]) {
+      if (lexicon.words.has(word) || lexicon.nouns.has(word) || lexicon.times.has(word)) return word;
+    }
+    return null;
+  };
+  for (const length of [3, 2]) {
+    const word = known(i, length);
+    if (!word) continue;
+    // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant.
+    const first = tokens[i].text;
+    const adjective = lexicon.colours.has(first) || lexicon.sizes.has(first) || lexicon.adjectives.has(first);
+    if (length === 2 && adjective) {
+      // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant;
+      // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,
+      // unless the name has art of its own ("red apple").
+      if (known(i + 1, 2)) return null;
+      const how = lexicon.words.get(word)?.how;
+      const own = how === 'name' || how === 'synonym';
+      if (!own && lookupNoun(tokens[i + 1].text, lexicon)) return null;
+    }
+    return { word, length };
+  }
+  return null;
+}
+
+/** A time or occasion with no art of its own ("day", "new year's eve"; not "full moon"). */
+function isOccasion(word: string, lexicon: Lexicon): boolean {
+  const how = lexicon.words.get(word)?.how;
+  return lexicon.times.has(word) && how !== 'name' && how !== 'synonym';
+}
+
+/** Face art: a smiley or a cat's face ("crying cat"). */
+function isFaceArt(art: ArtRecord): boolean {
+  const words = art.label.split(' ');
+  return art.kind === 'color' && (words.includes('face') || (words.includes('cat') && words.length > 1));
+}
+
+/**
+ * A feeling or state word ("sad", "scared", "sleeping", "crying") and the faces CLDR tags with
+ * it, those named by the word first ("sleeping face", "crying cat").
+ */
+function feelingOf(text: string, lexicon: Lexicon): Feeling | null {
+  const lemma = verbLemma(text, lexicon);
+  const faces = lexicon.faces.get(text) ?? (lemma ? lexicon.faces.get(lemma) : undefined);
+  if (!faces) return null;
+  const arts = faces.map((a) => lexicon.arts[a]);
+  const named = arts.filter((a) => a.label.split(' ').includes(text));
+  return { word: text, arts: [...new Set([...named, ...arts])] };
 }
 
 function emoji(lexicon: Lexicon, name: string): ArtRecord {

@@ -14,12 +14,16 @@ export const FACE_WORDS = new Set(['character', 'mascot', 'face', 'smiling', 'sm
 
 /** Lower-case words of a prompt: letters, digits, apostrophes and inner hyphens only. */
 export function tokenize(prompt: string): string[] {
-  return prompt
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9'_\s-]+/g, ' ')
-    .split(/[\s-]+/)
-    .map((w) => w.replace(/^'+|'+$/g, ''))
-    .filter(Boolean);
+  return (
+    prompt
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      // "valentine’s day": a typographic apostrophe is an apostrophe.
+      .replace(/[\u2018\u2019]/g, "'")
+      .replace(/[^a-z0-9'_\s-]+/g, ' ')
+      .split(/[\s-]+/)
+      .map((w) => w.replace(/^'+|'+$/g, ''))
+      .filter(Boolean)
+  );
 }

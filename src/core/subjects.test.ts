@@ -11,7 +11,10 @@ describe('drewLine', () => {
       ]),
     ).toBe('Drew: lighthouse · waves · sun');
     expect(drewLine([{ word: 'collie', label: 'dog', art: 'fluent-emoji-flat:dog' }])).toBe(
-      'Drew: collie (as dog)',
+      'Drew: dog (for collie)',
+    );
+    expect(drewLine([{ word: 'puppy', label: 'dog face', art: 'fluent-emoji-flat:dog-face' }])).toBe(
+      'Drew: dog face (for puppy)',
     );
   });
 });

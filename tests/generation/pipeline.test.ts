@@ -605,6 +605,25 @@ describe('the default provider (built-in composer) end to end', () => {
     // Not retried as if the service were busy: one attempt.
     expect(done.attempts).toBe(1);
   }, 30_000);
+
+  it('refuses at no cost a prompt whose subject would only get a stand-in (a tap for a hydrant, a tooth for a dentist)', async () => {
+    const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
+    const app = await setup({ imageProvider: createOfflineComposer() });
+    const { cookie, user } = await signUp(app);
+    await grant(app, user.id, 1);
+    for (const [prompt, word] of [
+      ['a red fire hydrant', 'fire hydrant'],
+      ['a dentist', 'dentist'],
+    ]) {
+      const res = await generate(app, cookie, { prompt, theme: 'comic' });
+      expect(res.status).toBe(202);
+      const done = await finished(app, cookie, (await res.json()).id);
+      expect(done, prompt).toMatchObject({ status: 'failed', cost: 0, error: MESSAGES.composerMiss([word]) });
+      expect(done).not.toHaveProperty('image');
+      expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
+      expect(await readUsage(app.deps.database.db, user.id)).toBe(0);
+    }
+  }, 60_000);
 });
 
 describe('worker slots: storing overlaps the next provider call', () => {
