@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_STATUSES, subscriptionAccess } from './subscription';
+import { RENEWAL_GRACE_DAYS, SUBSCRIPTION_STATUSES, subscriptionAccess, tierInForce } from './subscription';
 
 describe('what a Stripe subscription status gives the member', () => {
   it('covers every status Stripe documents', () => {
@@ -50,5 +50,29 @@ describe('what a Stripe subscription status gives the member', () => {
     for (const status of ['frozen', '', 'toString', '__proto__', 'constructor']) {
       expect(subscriptionAccess(status)).toEqual({ grantsPlan: false, ended: false, note: null });
     }
+  });
+});
+
+describe('the tier a membership gives, around its period end', () => {
+  const end = new Date('2026-11-30T12:00:00Z');
+  const at = (ms: number) => new Date(end.getTime() + ms);
+  const HOUR = 3_600_000;
+  const basic = { tier: 'basic' as const, status: 'active', end };
+
+  it('keeps the plan through the renewal grace (Stripe redelivers for up to three days), then Free', () => {
+    expect(RENEWAL_GRACE_DAYS).toBe(3);
+    expect(tierInForce(basic, at(-HOUR))).toBe('basic');
+    expect(tierInForce(basic, at(HOUR))).toBe('basic');
+    expect(tierInForce(basic, at(3 * 24 * HOUR - 1000))).toBe('basic');
+    expect(tierInForce(basic, at(3 * 24 * HOUR))).toBe('free');
+  });
+
+  it('gives nothing for a status that grants nothing, and never lapses a plan without a period end', () => {
+    expect(tierInForce({ ...basic, status: 'unpaid' }, at(-HOUR))).toBe('free');
+    expect(tierInForce({ ...basic, status: 'past_due' }, at(HOUR))).toBe('basic');
+    expect(tierInForce({ tier: 'premium', status: 'active', end: null }, at(365 * 24 * HOUR))).toBe(
+      'premium',
+    );
+    expect(tierInForce(null)).toBe('free');
   });
 });

@@ -1,7 +1,11 @@
 // Operator commands (no admin UI): `npm run admin -- <command> …`.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import pino from 'pino';
 import { isTier, TIERS } from '../../core/tiers';
+import type { BillingDeps } from '../billing/deps';
 import { planChanged } from '../billing/membership';
+import { createPayments } from '../billing/payments';
+import { applyCustomerSubscriptions } from '../billing/sync-subscription';
 import { ConfigError, loadConfig } from '../config';
 import { addCredits, getBalance, membershipView } from '../credits/service';
 import { type Database, DatabaseUnavailableError, openDatabase, runMigrations } from '../db/client';
@@ -16,6 +20,8 @@ const USAGE = `Usage: npm run admin -- <command>
   credits:grant <email> <amount> [reason]   add credits (a 'grant' ledger row)
   tier:set <email> <${TIERS.join('|')}>     change a member's plan
   user:show <email>                         plan, usage and credits of a member
+  billing:link <email> <customer-id>        make a Stripe customer made outside the app (cus_…)
+                                            the member's, and apply its live subscriptions
   storage:orphans [--delete]                list image files no picture and no pending deletion
                                             owns (paging through the whole store); --delete
                                             removes them
@@ -29,7 +35,7 @@ export async function runAdmin(
   db: Database,
   args: string[],
   out: (line: string) => void,
-  services: { storage?: Storage; logger?: Logger } = {},
+  services: { storage?: Storage; logger?: Logger; billing?: BillingDeps } = {},
 ): Promise<void> {
   const [command, email, ...rest] = args;
   if (!command || command === 'help' || command === '--help') {
@@ -46,7 +52,7 @@ export async function runAdmin(
     });
     return;
   }
-  if (!['credits:grant', 'tier:set', 'user:show'].includes(command))
+  if (!['credits:grant', 'tier:set', 'user:show', 'billing:link'].includes(command))
     throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
   if (!email) throw new CliError(`${command} needs an e-mail address.\n\n${USAGE}`);
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -87,6 +93,10 @@ export async function runAdmin(
     );
     return;
   }
+  if (command === 'billing:link') {
+    await linkCustomer({ db, billing: services.billing }, user, rest[0], out);
+    return;
+  }
   const m = await membershipView(db, user.id);
   out(
     [
@@ -96,6 +106,61 @@ export async function runAdmin(
       `Credits: ${await getBalance(db, user.id)}`,
     ].join('\n'),
   );
+}
+
+/**
+ * Links a Stripe customer the app did not create (one made in the Dashboard) to a member, so its
+ * subscriptions' events find the member instead of being skipped.
+ */
+async function linkCustomer(
+  deps: { db: Database; billing?: BillingDeps },
+  user: { id: string; email: string },
+  customerId: string | undefined,
+  out: (line: string) => void,
+) {
+  const { db } = deps;
+  if (!/^cus_[A-Za-z0-9]+$/.test(customerId ?? '')) {
+    throw new CliError(`The customer id must be a Stripe customer id (cus_…), got "${customerId ?? ''}".`);
+  }
+  const id = customerId!;
+  const [holder] = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.stripeCustomerId, id), ne(memberships.userId, user.id)));
+  if (holder) throw new CliError(`${id} is already the customer of ${holder.email}.`);
+  // Only a member without a customer (or with this one): replacing one would orphan its subscriptions.
+  const linked = await db
+    .update(memberships)
+    .set({ stripeCustomerId: id, updatedAt: new Date() })
+    .where(
+      and(
+        eq(memberships.userId, user.id),
+        or(isNull(memberships.stripeCustomerId), eq(memberships.stripeCustomerId, id)),
+      ),
+    )
+    .returning({ userId: memberships.userId });
+  if (linked.length === 0) {
+    const [m] = await db
+      .select({ customerId: memberships.stripeCustomerId })
+      .from(memberships)
+      .where(eq(memberships.userId, user.id));
+    throw new CliError(
+      m
+        ? `${user.email} already has the Stripe customer ${m.customerId}; cancel its subscriptions there instead of linking another.`
+        : `${user.email} has no membership row.`,
+    );
+  }
+  out(`Linked ${id} to ${user.email}.`);
+  if (deps.billing?.payments.kind !== 'stripe') {
+    out('Stripe is not configured here: the next event of its subscriptions applies them.');
+    return;
+  }
+  const applied = await applyCustomerSubscriptions(deps.billing, id);
+  if (applied.length === 0) out('It has no live subscription.');
+  for (const a of applied) out(`${a.subscriptionId} (${a.status}): ${a.outcome}`);
+  const m = await membershipView(db, user.id);
+  out(`Plan: ${m.tier} (${m.status})`);
 }
 
 async function storageOrphans(
@@ -136,8 +201,11 @@ async function main() {
   );
   try {
     await runMigrations(handle);
+    const payments = createPayments(config);
     await runAdmin(handle.db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), {
       storage: createStorage(config.storage),
+      // Billing's own log lines (an unknown price, a duplicate) go to stderr beside the output.
+      billing: { db: handle.db, payments, config, logger: pino({ level: 'info' }, pino.destination(2)) },
     });
   } finally {
     await handle.close();

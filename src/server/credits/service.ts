@@ -3,7 +3,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { CreditActivityPage, CreditTransactionType } from '../../core/api';
 import { monthKey } from '../../core/month';
-import { subscriptionAccess } from '../../core/subscription';
+import { tierInForce } from '../../core/subscription';
 import { monthlyImageLimit, type Tier } from '../../core/tiers';
 import { type DbExecutor, queryRows } from '../db/client';
 import { creditAccounts, creditTransactions, imageUsage, memberships } from '../db/schema';
@@ -17,8 +17,8 @@ export type MembershipView = {
 };
 
 /**
- * The tier that applies now: a membership whose paid period has ended counts as free until a
- * renewal arrives, whatever its stored tier.
+ * The tier that applies now: a membership whose paid period ended more than the renewal grace
+ * ago counts as free until a renewal arrives, whatever its stored tier.
  */
 export async function effectiveTier(db: DbExecutor, userId: string, now = new Date()): Promise<Tier> {
   const [m] = await db
@@ -28,16 +28,11 @@ export async function effectiveTier(db: DbExecutor, userId: string, now = new Da
   return tierOf(m, now);
 }
 
-/** The tier a membership row grants at `now` (see effectiveTier). */
-export function tierOf(
-  m: { tier: Tier; status: string; end: Date | null } | undefined | null,
-  now = new Date(),
-): Tier {
-  // The membership's status is its subscription's (or 'active' for Free and the test checkout).
-  if (!m || !subscriptionAccess(m.status).grantsPlan) return 'free';
-  if (m.tier !== 'free' && m.end && m.end.getTime() <= now.getTime()) return 'free';
-  return m.tier;
-}
+/**
+ * The tier a membership row grants at `now` (see effectiveTier). The membership's status is its
+ * subscription's (or 'active' for Free and the test checkout); the rule is core's, shared with the web app.
+ */
+export const tierOf = tierInForce;
 
 /** This month's count; the row is created on first read, race-safe (insert … on conflict do nothing). */
 export async function readUsage(db: DbExecutor, userId: string, month = monthKey()): Promise<number> {
