@@ -1,5 +1,5 @@
 // The plan in force: one pure rule that the server enforces and the web app shows.
-import { subscriptionAccess } from './subscription';
+import { planLapsesAt, subscriptionAccess } from './subscription';
 import type { Tier } from './tiers';
 
 /** What a stored membership says; `periodEnd` is when the paid period ends (null: no end). */
@@ -7,12 +7,13 @@ export type MembershipState = { tier: Tier; status: string; periodEnd: Date | nu
 
 /**
  * The tier a membership grants at `now`. Its status is its subscription's ('active' for Free, the
- * test checkout and plans set by an operator); a paid plan whose period has ended counts as Free
+ * test checkout and plans set by an operator, whose plan has no period end and does not lapse). A
+ * paid plan whose period ended more than the renewal grace ago (RENEWAL_GRACE_DAYS) counts as Free
  * until a renewal arrives, whatever its stored tier. No membership at all is Free.
  */
 export function tierAt(membership: MembershipState | null | undefined, now: Date = new Date()): Tier {
   if (!membership || !subscriptionAccess(membership.status).grantsPlan) return 'free';
   const { tier, periodEnd } = membership;
-  if (tier !== 'free' && periodEnd && periodEnd.getTime() <= now.getTime()) return 'free';
+  if (tier !== 'free' && periodEnd && planLapsesAt(periodEnd).getTime() <= now.getTime()) return 'free';
   return tier;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_STATUSES, subscriptionAccess } from './subscription';
+import { tierAt } from './membership';
+import { RENEWAL_GRACE_DAYS, SUBSCRIPTION_STATUSES, subscriptionAccess } from './subscription';
 
 describe('what a Stripe subscription status gives the member', () => {
   it('covers every status Stripe documents', () => {
@@ -50,5 +51,29 @@ describe('what a Stripe subscription status gives the member', () => {
     for (const status of ['frozen', '', 'toString', '__proto__', 'constructor']) {
       expect(subscriptionAccess(status)).toEqual({ grantsPlan: false, ended: false, note: null });
     }
+  });
+});
+
+describe('the tier a membership gives, around its period end', () => {
+  const end = new Date('2026-11-30T12:00:00Z');
+  const at = (ms: number) => new Date(end.getTime() + ms);
+  const HOUR = 3_600_000;
+  const basic = { tier: 'basic' as const, status: 'active', periodEnd: end };
+
+  it('keeps the plan through the renewal grace (Stripe redelivers for up to three days), then Free', () => {
+    expect(RENEWAL_GRACE_DAYS).toBe(3);
+    expect(tierAt(basic, at(-HOUR))).toBe('basic');
+    expect(tierAt(basic, at(HOUR))).toBe('basic');
+    expect(tierAt(basic, at(3 * 24 * HOUR - 1000))).toBe('basic');
+    expect(tierAt(basic, at(3 * 24 * HOUR))).toBe('free');
+  });
+
+  it('gives nothing for a status that grants nothing, and never lapses a plan without a period end', () => {
+    expect(tierAt({ ...basic, status: 'unpaid' }, at(-HOUR))).toBe('free');
+    expect(tierAt({ ...basic, status: 'past_due' }, at(HOUR))).toBe('basic');
+    expect(tierAt({ tier: 'premium', status: 'active', periodEnd: null }, at(365 * 24 * HOUR))).toBe(
+      'premium',
+    );
+    expect(tierAt(null)).toBe('free');
   });
 });

@@ -1,7 +1,3 @@
-// What each Stripe subscription status gives the member: the one table every caller asks (the
-// webhook's sync, the tier the server enforces, the success page, the billing summary).
-// Statuses and their meaning are Stripe's (docs: "Subscription statuses").
-
 export const SUBSCRIPTION_STATUSES = [
   'incomplete',
   'incomplete_expired',
@@ -69,4 +65,18 @@ export function isSubscriptionStatus(value: unknown): value is SubscriptionStatu
 /** What a subscription in this status gives its member. */
 export function subscriptionAccess(status: string): SubscriptionAccess {
   return isSubscriptionStatus(status) ? ACCESS[status] : UNKNOWN;
+}
+
+/**
+ * How long a paid plan outlives its period end while the renewal is on its way. Stripe renews at
+ * `current_period_end` and tells us by webhook, which it redelivers for up to three days when our
+ * endpoint is down or slow; without this window a member who paid would fall to Free until the
+ * late event arrived. A plan that really ended is ended sooner by its `customer.subscription.deleted`.
+ */
+export const RENEWAL_GRACE_DAYS = 3;
+const RENEWAL_GRACE_MS = RENEWAL_GRACE_DAYS * 24 * 60 * 60 * 1000;
+
+/** When a paid period that ended at `end` stops giving its plan if no renewal has arrived. */
+export function planLapsesAt(end: Date): Date {
+  return new Date(end.getTime() + RENEWAL_GRACE_MS);
 }

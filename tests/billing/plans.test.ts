@@ -74,13 +74,18 @@ describe('Premium and Enterprise with Stripe', () => {
     );
   });
 
-  it('falls back to the plan bought when the price is one no STRIPE_PRICE_* names', async () => {
+  it('grants nothing for a price no STRIPE_PRICE_* names: a change to it leaves the membership as it was', async () => {
     ({ app, fake } = await stripeApp());
     const member = await signUp(app);
-    const { subscriptionId } = await subscribe(app, fake, member, 'premium');
+    const { subscriptionId } = await subscribe(app, fake, member, 'basic');
+    const before = (await state(app, member.user.id)).membership;
+    // Moved to an unconfigured premium-priced plan in the Dashboard: neither Basic nor a guess.
     const legacy = fake.changePrice(subscriptionId, 'price_legacy_2024');
-    expect(await send(app, fake, 'customer.subscription.updated', legacy)).toBe('applied');
-    expect((await state(app, member.user.id)).membership.tier).toBe('premium');
+    fake.updateSubscription(subscriptionId, { periodEnd: new Date(Date.now() + 61 * 86_400_000) });
+    expect(await send(app, fake, 'customer.subscription.updated', legacy)).toBe('skipped');
+    const after = (await state(app, member.user.id)).membership;
+    expect(after).toMatchObject({ tier: 'basic', stripeSubscriptionId: subscriptionId });
+    expect(after.currentPeriodEnd).toEqual(before.currentPeriodEnd);
   });
 
   it('refuses a plan whose price is not configured, with the spec message', async () => {

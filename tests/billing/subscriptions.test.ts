@@ -4,7 +4,16 @@ import { cancelSubscriptionForDeletedAccount } from '../../src/server/billing/ac
 import { checkoutSessions } from '../../src/server/db/schema';
 import { effectiveTier } from '../../src/server/membership/service';
 import { signUp } from '../helpers/app';
-import { checkout, closeStripeApps, deliver, type FakeStripe, state, stripeApp, type TestApp } from './setup';
+import {
+  checkout,
+  closeStripeApps,
+  deliver,
+  type FakeStripe,
+  state,
+  stripeApp,
+  subscribe,
+  type TestApp,
+} from './setup';
 
 let app: TestApp | undefined;
 let fake: FakeStripe | undefined;
@@ -95,13 +104,34 @@ describe('Basic plan with Stripe', () => {
     expect((await state(app, user.id)).membership.tier).toBe('free');
   });
 
-  it('keeps Basic until the period end when cancelled at period end', async () => {
+  it('keeps Basic until the period end when cancelled at period end; Stripe’s deleted event ends it', async () => {
     const { app, fake, user, subscriptionId, periodEnd } = await subscribed();
     const sub = fake.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true });
     expect(await send(app, fake, 'customer.subscription.updated', sub)).toBe('applied');
     const db = app.deps.database.db;
     expect(await effectiveTier(db, user.id)).toBe('basic');
-    expect(await effectiveTier(db, user.id, new Date(periodEnd.getTime() + 1000))).toBe('free');
+    // Without its deleted event the plan lapses after the renewal grace at the latest.
+    expect(await effectiveTier(db, user.id, new Date(periodEnd.getTime() + 3 * DAY + 1000))).toBe('free');
+    const ended = fake.updateSubscription(subscriptionId, { status: 'canceled' });
+    expect(await send(app, fake, 'customer.subscription.deleted', ended)).toBe('applied');
+    expect(await effectiveTier(db, user.id)).toBe('free');
+  });
+
+  it('keeps the plan through the renewal grace when the renewal webhook is late', async () => {
+    ({ app, fake } = await stripeApp());
+    const member = await signUp(app);
+    // The period ended an hour ago; Stripe renewed, but its webhook has not arrived yet.
+    const periodEnd = new Date(Math.floor((Date.now() - 3_600_000) / 1000) * 1000);
+    await subscribe(app, fake, member, 'premium', { periodEnd });
+    const me = await (await app.request('/api/me', { cookie: member.cookie })).json();
+    expect(me.membership).toMatchObject({ tier: 'premium', imageLimit: 100 });
+    const db = app.deps.database.db;
+    expect(await effectiveTier(db, member.user.id, new Date(periodEnd.getTime() + 3 * DAY - 1000))).toBe(
+      'premium',
+    );
+    expect(await effectiveTier(db, member.user.id, new Date(periodEnd.getTime() + 3 * DAY + 1000))).toBe(
+      'free',
+    );
   });
 
   it('extends the period on invoice.paid, also when delivered twice', async () => {

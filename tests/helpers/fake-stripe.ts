@@ -5,8 +5,9 @@
 // a test "pay" a session as the hosted page would and move a subscription through the life cycle
 // Stripe documents (incomplete → active or incomplete_expired; a failed renewal → past_due →
 // unpaid, paid again → active; a trial without payment method → paused; portal plan changes),
-// open and close disputes, and builds signed webhook events. Unknown paths answer 404 and are
-// recorded.
+// open and close disputes, and builds signed webhook events. Subscriptions and checkout sessions
+// are listed by customer and status, a page at a time, as Stripe lists them. Unknown paths answer
+// 404 and are recorded.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
@@ -90,12 +91,18 @@ export type FakeStripe = {
     sessionId: string,
     opts?: { paymentStatus?: 'paid' | 'unpaid'; periodEnd?: Date; firstPayment?: 'paid' | 'pending' },
   ): FakeSession;
-  /** A subscription created outside our checkout (a second tab, the Dashboard), paid. */
+  /**
+   * A subscription created outside our checkout (a second tab, the Dashboard), paid, or with
+   * `firstPayment: 'pending'` incomplete with an open invoice.
+   */
   createSubscription(opts: {
     customer: string;
     price: string;
     metadata?: Record<string, string>;
+    firstPayment?: 'paid' | 'pending';
   }): FakeSubscription;
+  /** A customer made in the Stripe Dashboard, not by the app; returns its id. */
+  createCustomer(email: string): string;
   /** Changes a subscription as Stripe would (renewal, cancellation …). */
   updateSubscription(
     id: string,
@@ -139,6 +146,8 @@ const PRICES: Record<string, number> = {
 };
 
 const DAY_SECONDS = 86_400;
+/** Stripe's terminal subscription statuses (what `status=ended` lists). */
+const ENDED = ['canceled', 'incomplete_expired'];
 
 /** Parses `a[b][0][c]=v` form keys into nested objects; all-digit keys become arrays. */
 export function parseStripeForm(text: string): Record<string, unknown> {
@@ -281,6 +290,15 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
     return sub;
   }
 
+  /** One page of a list as Stripe pages it: `limit` (default 10), `starting_after`, `has_more`. */
+  function page(req: StripeRequest, all: Array<Obj & { id: string }>, listUrl: string) {
+    const limit = Number(req.query.limit ?? 10);
+    const after = req.query.starting_after;
+    const start = after ? all.findIndex((o) => o.id === after) + 1 : 0;
+    const data = all.slice(start, start + limit);
+    return { object: 'list', data, has_more: start + limit < all.length, url: listUrl };
+  }
+
   function handle(req: StripeRequest, res: http.ServerResponse) {
     const failure = failures.findIndex((f) => f.method === req.method && f.path === req.path);
     if (failure >= 0) {
@@ -335,10 +353,15 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       return reply(res, 200, session);
     }
     if (method === 'GET' && path === '/v1/checkout/sessions') {
+      const { payment_intent, customer, status, subscription } = req.query;
       const data = [...sessions.values()].filter(
-        (s) => !req.query.payment_intent || s.payment_intent === req.query.payment_intent,
+        (s) =>
+          (!payment_intent || s.payment_intent === payment_intent) &&
+          (!customer || s.customer === customer) &&
+          (!status || s.status === status) &&
+          (!subscription || s.subscription === subscription),
       );
-      return reply(res, 200, { object: 'list', data, has_more: false, url: '/v1/checkout/sessions' });
+      return reply(res, 200, page(req, data, '/v1/checkout/sessions'));
     }
     let m = path.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
     if (m) {
@@ -363,6 +386,20 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
         return_url: body.return_url,
         url: `${url}/portal/${id}`,
       });
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      // Stripe: no status lists every subscription that is not canceled; `all` every one; `ended`
+      // the canceled and incomplete_expired ones; any other value that status only.
+      const { customer, status } = req.query;
+      const data = [...subscriptions.values()].filter(
+        (sub) =>
+          (!customer || sub.customer === customer) &&
+          (status === 'all' ||
+            (status === 'ended' && ENDED.includes(sub.status)) ||
+            (!status && sub.status !== 'canceled') ||
+            sub.status === status),
+      );
+      return reply(res, 200, page(req, data, '/v1/subscriptions'));
     }
     m = path.match(/^\/v1\/subscriptions\/([^/]+)$/);
     if (m && (method === 'GET' || method === 'DELETE')) {
@@ -517,8 +554,13 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
         price: opts.price,
         metadata: opts.metadata ?? {},
         periodEnd: new Date(Date.now() + 30 * DAY_SECONDS * 1000),
-        firstPayment: 'paid',
+        firstPayment: opts.firstPayment ?? 'paid',
       });
+    },
+    createCustomer(email) {
+      const customer = { id: nextId('cus'), object: 'customer', email, metadata: {} };
+      customers.set(customer.id, customer);
+      return customer.id;
     },
     updateSubscription(id, patch) {
       const sub = subscriptionOf(id);

@@ -1,7 +1,7 @@
 // The once-only gate for provider events: each event id is inserted into payment_events in the
 // same transaction as its effect, so a duplicated or concurrent delivery changes nothing.
 import { eq } from 'drizzle-orm';
-import type { Database, Tx } from '../db/client';
+import type { Database, DbExecutor, Tx } from '../db/client';
 import { paymentEvents } from '../db/schema';
 
 /** Records an event id; false when it was already recorded (this delivery is a duplicate). */
@@ -19,22 +19,34 @@ export async function eventSeen(db: Database, id: string): Promise<boolean> {
   return Boolean(row);
 }
 
-// A synthetic payment_events id: once a subscription has ended it can never become live again
-// (Stripe subscriptions are not resurrected), so a stale "active" state that arrives after the
-// end — an old event, or a re-fetch that raced the cancellation — is refused.
-const endedMarker = (subscriptionId: string) => `subscription_ended:${subscriptionId}`;
-
-export async function markSubscriptionEnded(tx: Tx, subscriptionId: string): Promise<void> {
-  await tx
-    .insert(paymentEvents)
-    .values({ id: endedMarker(subscriptionId), type: 'subscription.ended' })
-    .onConflictDoNothing();
+// Synthetic payment_events ids mark facts that later events must respect, in the same table (and
+// transaction) as the events themselves.
+async function mark(db: DbExecutor, id: string, type: string): Promise<void> {
+  await db.insert(paymentEvents).values({ id, type }).onConflictDoNothing();
 }
 
-export async function subscriptionEnded(tx: Tx, subscriptionId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: paymentEvents.id })
-    .from(paymentEvents)
-    .where(eq(paymentEvents.id, endedMarker(subscriptionId)));
+async function marked(db: DbExecutor, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: paymentEvents.id }).from(paymentEvents).where(eq(paymentEvents.id, id));
   return Boolean(row);
 }
+
+// Once a subscription has ended it can never become live again (Stripe subscriptions are not
+// resurrected), so a stale "active" state that arrives after the end — an old event, or a
+// re-fetch that raced the cancellation — is refused.
+const endedMarker = (subscriptionId: string) => `subscription_ended:${subscriptionId}`;
+
+export const markSubscriptionEnded = (tx: Tx, subscriptionId: string) =>
+  mark(tx, endedMarker(subscriptionId), 'subscription.ended');
+
+export const subscriptionEnded = (tx: Tx, subscriptionId: string) => marked(tx, endedMarker(subscriptionId));
+
+// The Stripe customer of an account that was deleted. Its membership row (and so the link
+// customer → member) goes with the account; this is what tells a later event of that customer
+// from one of a customer the app never knew.
+const deletedCustomerMarker = (customerId: string) => `customer_of_deleted_account:${customerId}`;
+
+export const markCustomerDeleted = (db: DbExecutor, customerId: string) =>
+  mark(db, deletedCustomerMarker(customerId), 'customer.account_deleted');
+
+export const customerDeleted = (db: DbExecutor, customerId: string) =>
+  marked(db, deletedCustomerMarker(customerId));

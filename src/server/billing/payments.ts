@@ -31,6 +31,9 @@ export function createTestPayments(): Payments {
     expireCheckout: unsupported('expireCheckout'),
     findCheckoutByPaymentIntent: async () => null,
     retrieveSubscription: unsupported('retrieveSubscription'),
+    // The test checkout keeps nothing outside our database.
+    listSubscriptions: async () => [],
+    listOpenCheckouts: async () => [],
     createPortal: async () => ({ url: TEST_PORTAL_URL }),
     cancelSubscription: async () => {},
     refundLatestPayment: unsupported('refundLatestPayment'),
@@ -57,6 +60,8 @@ export function createDisabledPayments(): Payments {
     expireCheckout: off,
     findCheckoutByPaymentIntent: off,
     retrieveSubscription: off,
+    listSubscriptions: off,
+    listOpenCheckouts: off,
     createPortal: off,
     cancelSubscription: off,
     refundLatestPayment: off,

@@ -82,6 +82,9 @@ export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
 }
 
+/** Why the app refunds a subscription's payment by itself. */
+export type RefundCause = 'duplicate' | 'account_deleted';
+
 export type Payments = {
   /** 'off': no payments at all (production without Stripe, or PAYMENTS=off). */
   kind: 'stripe' | 'test' | 'off';
@@ -94,14 +97,22 @@ export type Payments = {
   /** The checkout session that produced a payment intent, if any (refund before fulfilment). */
   findCheckoutByPaymentIntent(paymentIntentId: string): Promise<CheckoutState | null>;
   retrieveSubscription(id: string): Promise<SubscriptionState>;
+  /** Every subscription of a customer, whatever its status (Stripe's `status=all`). */
+  listSubscriptions(customerId: string): Promise<SubscriptionState[]>;
+  /** A customer's checkout sessions that can still be paid. */
+  listOpenCheckouts(customerId: string): Promise<CheckoutState[]>;
   createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Cancels now; a subscription that is already gone counts as cancelled. */
   cancelSubscription(id: string): Promise<void>;
   /**
-   * Refunds the paid invoice that started a subscription, in full, once (idempotent per
-   * subscription). Null when nothing was paid.
+   * Refunds the subscription's latest paid invoice (for a subscription just started, the one
+   * that started it), in full, once (idempotent per subscription and cause). Null when nothing
+   * was paid.
    */
-  refundLatestPayment(subscriptionId: string): Promise<{ refundId: string; amountCents: number } | null>;
+  refundLatestPayment(
+    subscriptionId: string,
+    cause: RefundCause,
+  ): Promise<{ refundId: string; amountCents: number } | null>;
   retrieveDispute(id: string): Promise<DisputeState>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError. */
   parseWebhook(rawBody: string, signature: string | undefined): PaymentEvent;

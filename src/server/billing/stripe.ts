@@ -132,6 +132,11 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   }
 }
 
+// Stripe's refund reasons are duplicate, fraudulent and requested_by_customer: a deleted account
+// asked to stop being billed.
+const REFUND_REASON = { duplicate: 'duplicate', account_deleted: 'requested_by_customer' } as const;
+const REFUND_KEY = { duplicate: 'duplicate', account_deleted: 'deleted-account' } as const;
+
 function wrapped(error: unknown, what: string): unknown {
   if (!(error instanceof Stripe.errors.StripeError)) return error;
   return new PaymentProviderError(error.message || `Stripe: ${what} failed`, {
@@ -223,6 +228,35 @@ export function createStripePayments(opts: StripeOptions): Payments {
       );
     },
 
+    async listSubscriptions(customerId) {
+      return call('list subscriptions', async () => {
+        const all: SubscriptionState[] = [];
+        // Auto-pagination: a customer can have more than one page of subscriptions.
+        for await (const subscription of stripe.subscriptions.list({
+          customer: customerId,
+          status: 'all',
+          limit: 100,
+        })) {
+          all.push(toSubscriptionState(subscription));
+        }
+        return all;
+      });
+    },
+
+    async listOpenCheckouts(customerId) {
+      return call('list checkout sessions', async () => {
+        const open: CheckoutState[] = [];
+        for await (const session of stripe.checkout.sessions.list({
+          customer: customerId,
+          status: 'open',
+          limit: 100,
+        })) {
+          open.push(toCheckoutState(session));
+        }
+        return open;
+      });
+    },
+
     async createPortal({ customerId, returnUrl }) {
       const session = await call('create billing portal session', () =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
@@ -242,7 +276,7 @@ export function createStripePayments(opts: StripeOptions): Payments {
       await call('cancel subscription', () => stripe.subscriptions.cancel(id));
     },
 
-    async refundLatestPayment(subscriptionId) {
+    async refundLatestPayment(subscriptionId, cause) {
       const subscription = await call('retrieve subscription', () =>
         stripe.subscriptions.retrieve(subscriptionId),
       );
@@ -260,10 +294,10 @@ export function createStripePayments(opts: StripeOptions): Payments {
         stripe.refunds.create(
           {
             ...(paymentIntent ? { payment_intent: paymentIntent } : { charge: charge! }),
-            reason: 'duplicate',
-            metadata: { subscriptionId },
+            reason: REFUND_REASON[cause],
+            metadata: { subscriptionId, cause },
           },
-          { idempotencyKey: `clipsmith-duplicate-refund-${subscriptionId}` },
+          { idempotencyKey: `clipsmith-${REFUND_KEY[cause]}-refund-${subscriptionId}` },
         ),
       );
       return { refundId: refund.id, amountCents: refund.amount };

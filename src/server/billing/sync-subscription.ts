@@ -11,8 +11,8 @@ import { checkoutSessions, paymentLedger } from '../db/schema';
 import { changePlan, lockMembership, memberOfCustomer } from '../membership/service';
 import type { BillingDeps, EventOutcome } from './deps';
 import { userExists } from './membership';
-import { claimEvent, markSubscriptionEnded, subscriptionEnded } from './payment-events';
-import type { SubscriptionState } from './ports';
+import { claimEvent, customerDeleted, markSubscriptionEnded, subscriptionEnded } from './payment-events';
+import type { RefundCause, SubscriptionState } from './ports';
 
 /**
  * A second subscription became live while the member already has a live one on file. Thrown
@@ -30,27 +30,53 @@ export class DuplicateSubscription extends Error {
 }
 
 /**
+ * A subscription whose member deleted their account is still live at Stripe (one whose 3-D
+ * Secure completed after the deletion, or one made in the Dashboard afterwards). Thrown inside the
+ * transaction; the caller cancels it and refunds its payment.
+ */
+export class OrphanedSubscription extends Error {
+  override name = 'OrphanedSubscription';
+  constructor(readonly subscription: SubscriptionState) {
+    super(`subscription ${subscription.id} belongs to a deleted account`);
+  }
+}
+
+/**
  * The plan a subscription bills now. Its current price decides, so an upgrade or downgrade in
- * the Customer Portal changes the tier; the checkout metadata is only a fallback for a price no
- * STRIPE_PRICE_* names (logged, so the operator can add it).
+ * the Customer Portal changes the tier. A price no STRIPE_PRICE_* names grants nothing (null):
+ * guessing a plan would sell one nobody priced.
  */
 export function tierOfSubscription(
   deps: Pick<BillingDeps, 'config' | 'logger'>,
   sub: SubscriptionState,
-): Tier {
+): Tier | null {
   const prices = deps.config.stripePrices.plans;
   for (const plan of PLANS) {
     if (!isPaidTier(plan.tier)) continue;
     const priceId = prices[plan.id as keyof typeof prices];
     if (priceId && sub.priceIds.includes(priceId)) return plan.tier;
   }
-  const fallback = findPlan(sub.itemId);
-  const tier = fallback && isPaidTier(fallback.tier) ? fallback.tier : 'basic';
   deps.logger.error(
-    { subscriptionId: sub.id, priceIds: sub.priceIds, tier },
-    'subscription price matches no STRIPE_PRICE_BASIC/PREMIUM/ENTERPRISE; using the plan it was bought as',
+    { subscriptionId: sub.id, customerId: sub.customerId, priceIds: sub.priceIds },
+    'subscription price matches no STRIPE_PRICE_BASIC/PREMIUM/ENTERPRISE: it grants nothing until the price is configured',
   );
-  return tier;
+  return null;
+}
+
+type Owner = { kind: 'member'; userId: string } | { kind: 'gone' } | { kind: 'unknown' };
+
+/**
+ * Whose subscription this is: a member's; a deleted account's (our checkout's metadata names a
+ * user who is gone, or the customer was a deleted member's); or nobody's we know (a customer made
+ * outside the app, which an operator links with `billing:link`).
+ */
+async function ownerOf(tx: Tx, sub: SubscriptionState, knownUserId?: string): Promise<Owner> {
+  const named = knownUserId ?? sub.userId;
+  if (named) return (await userExists(tx, named)) ? { kind: 'member', userId: named } : { kind: 'gone' };
+  if (!sub.customerId) return { kind: 'unknown' };
+  const userId = await memberOfCustomer(tx, sub.customerId);
+  if (userId) return { kind: 'member', userId };
+  return (await customerDeleted(tx, sub.customerId)) ? { kind: 'gone' } : { kind: 'unknown' };
 }
 
 /**
@@ -63,16 +89,32 @@ export async function applySubscription(
   sub: SubscriptionState,
   knownUserId?: string,
 ): Promise<boolean> {
-  let userId = knownUserId ?? sub.userId;
-  if (!userId && sub.customerId) userId = await memberOfCustomer(tx, sub.customerId);
-  if (!userId || !(await userExists(tx, userId))) return false;
+  const owner = await ownerOf(tx, sub, knownUserId);
+  const ids = { subscriptionId: sub.id, customerId: sub.customerId, status: sub.status };
+  if (owner.kind === 'unknown') {
+    deps.logger.warn(
+      ids,
+      'subscription on a Stripe customer this app did not create: skipped (link it with `npm run admin -- billing:link <email> <customer-id>`)',
+    );
+    return false;
+  }
   const access = subscriptionAccess(sub.status);
 
   if (access.ended) {
     await markSubscriptionEnded(tx, sub.id);
-    return (await changePlan(tx, { userId, change: { kind: 'free', subscriptionId: sub.id } })).changed;
+    if (owner.kind === 'gone') {
+      deps.logger.info(ids, 'subscription of a deleted account has ended');
+      return false;
+    }
+    return (await changePlan(tx, { userId: owner.userId, change: { kind: 'free', subscriptionId: sub.id } }))
+      .changed;
   }
   if (await subscriptionEnded(tx, sub.id)) return false;
+  // Still able to bill someone who is gone: end it (the caller cancels and refunds it).
+  if (owner.kind === 'gone') throw new OrphanedSubscription(sub);
+  const { userId } = owner;
+  const tier = tierOfSubscription(deps, sub);
+  if (!tier) return false;
 
   // The row lock makes two subscriptions of one member apply one after the other.
   const m = await lockMembership(tx, userId);
@@ -91,10 +133,11 @@ export async function applySubscription(
     userId,
     change: {
       kind: 'subscription',
-      tier: tierOfSubscription(deps, sub),
+      tier,
       // What the status grants is decided where it is read (core's tierAt asks the same table).
       status: sub.status,
-      // The period end moves forward with each paid invoice; the plan lapses to Free after it.
+      // The period end moves forward with each paid invoice; the plan lapses to Free after it
+      // (and core's renewal grace).
       periodEnd: sub.periodEnd,
       subscriptionId: sub.id,
       customerId: sub.customerId,
@@ -111,27 +154,33 @@ export async function applySubscription(
 }
 
 /**
- * Ends a duplicate subscription: cancelled and its payment refunded at Stripe (network first,
- * both idempotent), then marked ended with a ledger entry, and a log line for the operator.
+ * Ends a subscription the app must not keep: cancelled and its latest payment refunded at Stripe
+ * (network first, both idempotent), then marked ended with one ledger entry, and a warning for
+ * the operator once.
  */
-async function endDuplicate(deps: BillingDeps, duplicate: DuplicateSubscription): Promise<void> {
-  const { subscription: sub, userId, keptSubscriptionId } = duplicate;
+async function cancelAndRefund(
+  deps: BillingDeps,
+  opts: {
+    sub: SubscriptionState;
+    cause: RefundCause;
+    entry: { userId: string | null; kind: 'duplicate_refund' | 'refund'; why: string };
+    log: { message: string; fields: Record<string, unknown> };
+  },
+): Promise<void> {
+  const { sub } = opts;
   await deps.payments.cancelSubscription(sub.id);
-  const refund = await deps.payments.refundLatestPayment(sub.id);
-  const plan = findPlan(sub.itemId);
+  const refund = await deps.payments.refundLatestPayment(sub.id, opts.cause);
   const recorded = await deps.db.transaction(async (tx) => {
     await markSubscriptionEnded(tx, sub.id);
     const rows = await tx
       .insert(paymentLedger)
       .values({
-        userId,
-        kind: 'duplicate_refund',
+        userId: opts.entry.userId,
+        kind: opts.entry.kind,
         referenceId: sub.id,
-        itemId: plan?.id ?? sub.itemId,
+        itemId: findPlan(sub.itemId)?.id ?? sub.itemId,
         amountCents: refund?.amountCents ?? 0,
-        reason: `Second live plan subscription while ${keptSubscriptionId} is live: cancelled at once${
-          refund ? `, payment refunded (${refund.refundId})` : ', nothing had been paid'
-        }`,
+        reason: `${opts.entry.why}${refund ? `, payment refunded (${refund.refundId})` : ', nothing had been paid'}`,
       })
       .onConflictDoNothing()
       .returning({ id: paymentLedger.id });
@@ -140,25 +189,67 @@ async function endDuplicate(deps: BillingDeps, duplicate: DuplicateSubscription)
   if (recorded) {
     deps.logger.warn(
       {
-        userId,
+        ...opts.log.fields,
         subscriptionId: sub.id,
-        keptSubscriptionId,
         refundId: refund?.refundId ?? null,
         amountCents: refund?.amountCents ?? 0,
       },
-      'duplicate plan subscription cancelled and refunded',
+      opts.log.message,
     );
   }
 }
 
-/** Runs a transaction that applies a subscription; a duplicate is ended and the run repeated. */
+/** A second live plan of one member: the one on file stays. */
+function endDuplicate(deps: BillingDeps, duplicate: DuplicateSubscription): Promise<void> {
+  const { subscription: sub, userId, keptSubscriptionId } = duplicate;
+  return cancelAndRefund(deps, {
+    sub,
+    cause: 'duplicate',
+    entry: {
+      userId,
+      kind: 'duplicate_refund',
+      why: `Second live plan subscription while ${keptSubscriptionId} is live: cancelled at once`,
+    },
+    log: {
+      message: 'duplicate plan subscription cancelled and refunded',
+      fields: { userId, keptSubscriptionId },
+    },
+  });
+}
+
+/**
+ * A deleted account's subscription: its latest payment (for one that started after the deletion,
+ * its first) refunded, with a `refund` ledger entry that names no member.
+ */
+function endOrphan(deps: BillingDeps, orphan: OrphanedSubscription): Promise<void> {
+  const { subscription: sub } = orphan;
+  return cancelAndRefund(deps, {
+    sub,
+    cause: 'account_deleted',
+    entry: {
+      userId: null,
+      kind: 'refund',
+      why: `Subscription of a deleted account (${sub.status}): cancelled`,
+    },
+    log: {
+      message: 'subscription of a deleted account cancelled and its payment refunded',
+      fields: { customerId: sub.customerId, status: sub.status },
+    },
+  });
+}
+
+/**
+ * Runs a transaction that applies a subscription; a duplicate or a deleted account's subscription
+ * is ended at Stripe and the run repeated.
+ */
 export async function withDuplicateGuard<T>(deps: BillingDeps, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof DuplicateSubscription)) throw error;
-    await endDuplicate(deps, error);
-    // Now marked ended, the duplicate is refused like any ended subscription.
+    if (error instanceof DuplicateSubscription) await endDuplicate(deps, error);
+    else if (error instanceof OrphanedSubscription) await endOrphan(deps, error);
+    else throw error;
+    // Now marked ended, it is refused like any ended subscription.
     return run();
   }
 }
@@ -184,4 +275,24 @@ export async function syncSubscription(
 ): Promise<EventOutcome> {
   const sub = await deps.payments.retrieveSubscription(opts.subscriptionId);
   return applyFetchedSubscription(deps, sub, opts.event);
+}
+
+/**
+ * After an operator linked a customer to a member (`billing:link`): applies each of the
+ * customer's subscriptions that is not ended, as its next event would.
+ */
+export async function applyCustomerSubscriptions(
+  deps: BillingDeps,
+  customerId: string,
+): Promise<Array<{ subscriptionId: string; status: string; outcome: EventOutcome }>> {
+  const results = [];
+  for (const sub of await deps.payments.listSubscriptions(customerId)) {
+    if (subscriptionAccess(sub.status).ended) continue;
+    results.push({
+      subscriptionId: sub.id,
+      status: sub.status,
+      outcome: await applyFetchedSubscription(deps, sub),
+    });
+  }
+  return results;
 }

@@ -1,12 +1,16 @@
 // Operator commands (no admin UI): `npm run admin -- <command> …`.
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { isTier, TIERS } from '../../core/tiers';
+import type { BillingDeps } from '../billing/deps';
+import { createPayments } from '../billing/payments';
+import { applyCustomerSubscriptions } from '../billing/sync-subscription';
 import { ConfigError, loadConfig } from '../config';
 import { addCredits, getBalance } from '../credits/service';
 import { type Database, DatabaseUnavailableError, openDatabase, runMigrations } from '../db/client';
 import { users } from '../db/schema';
 import { type Logger, silentLogger } from '../logger';
-import { changePlan, membershipView } from '../membership/service';
+import { changePlan, linkExistingStripeCustomer, membershipView } from '../membership/service';
 import { createStorage } from '../storage';
 import { findOrphans, ORPHAN_MIN_AGE_MS, removeOrphans } from '../storage/orphans';
 import type { Storage } from '../storage/storage';
@@ -16,6 +20,8 @@ const USAGE = `Usage: npm run admin -- <command>
   credits:grant <email> <amount> [reason]   add credits (a 'grant' ledger row)
   tier:set <email> <${TIERS.join('|')}>     change a member's plan
   user:show <email>                         plan, usage and credits of a member
+  billing:link <email> <customer-id>        make a Stripe customer made outside the app (cus_…)
+                                            the member's, and apply its live subscriptions
   storage:orphans [--delete]                list image files no picture and no pending deletion
                                             owns (paging through the whole store); --delete
                                             removes them
@@ -29,7 +35,7 @@ export async function runAdmin(
   db: Database,
   args: string[],
   out: (line: string) => void,
-  services: { storage?: Storage; logger?: Logger } = {},
+  services: { storage?: Storage; logger?: Logger; billing?: BillingDeps } = {},
 ): Promise<void> {
   const [command, email, ...rest] = args;
   if (!command || command === 'help' || command === '--help') {
@@ -46,7 +52,7 @@ export async function runAdmin(
     });
     return;
   }
-  if (!['credits:grant', 'tier:set', 'user:show'].includes(command))
+  if (!['credits:grant', 'tier:set', 'user:show', 'billing:link'].includes(command))
     throw new CliError(`Unknown command "${command}".\n\n${USAGE}`);
   if (!email) throw new CliError(`${command} needs an e-mail address.\n\n${USAGE}`);
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -79,6 +85,10 @@ export async function runAdmin(
     );
     return;
   }
+  if (command === 'billing:link') {
+    await linkCustomer({ db, billing: services.billing }, user, rest[0], out);
+    return;
+  }
   const m = await membershipView(db, user.id);
   out(
     [
@@ -88,6 +98,42 @@ export async function runAdmin(
       `Credits: ${await getBalance(db, user.id)}`,
     ].join('\n'),
   );
+}
+
+/**
+ * Links a Stripe customer the app did not create (one made in the Dashboard) to a member, so its
+ * subscriptions' events find the member instead of being skipped.
+ */
+async function linkCustomer(
+  deps: { db: Database; billing?: BillingDeps },
+  user: { id: string; email: string },
+  customerId: string | undefined,
+  out: (line: string) => void,
+) {
+  const { db } = deps;
+  if (!/^cus_[A-Za-z0-9]+$/.test(customerId ?? '')) {
+    throw new CliError(`The customer id must be a Stripe customer id (cus_…), got "${customerId ?? ''}".`);
+  }
+  const id = customerId!;
+  const link = await linkExistingStripeCustomer(db, user.id, id);
+  if (!link.linked && link.reason === 'taken')
+    throw new CliError(`${id} is already the customer of ${link.holderEmail}.`);
+  if (!link.linked && link.reason === 'has-another') {
+    throw new CliError(
+      `${user.email} already has the Stripe customer ${link.customerId}; cancel its subscriptions there instead of linking another.`,
+    );
+  }
+  if (!link.linked) throw new CliError(`${user.email} has no membership row.`);
+  out(`Linked ${id} to ${user.email}.`);
+  if (deps.billing?.payments.kind !== 'stripe') {
+    out('Stripe is not configured here: the next event of its subscriptions applies them.');
+    return;
+  }
+  const applied = await applyCustomerSubscriptions(deps.billing, id);
+  if (applied.length === 0) out('It has no live subscription.');
+  for (const a of applied) out(`${a.subscriptionId} (${a.status}): ${a.outcome}`);
+  const m = await membershipView(db, user.id);
+  out(`Plan: ${m.tier} (${m.status})`);
 }
 
 async function storageOrphans(
@@ -128,8 +174,11 @@ async function main() {
   );
   try {
     await runMigrations(handle);
+    const payments = createPayments(config);
     await runAdmin(handle.db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), {
       storage: createStorage(config.storage),
+      // Billing's own log lines (an unknown price, a duplicate) go to stderr beside the output.
+      billing: { db: handle.db, payments, config, logger: pino({ level: 'info' }, pino.destination(2)) },
     });
   } finally {
     await handle.close();

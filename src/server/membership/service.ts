@@ -1,14 +1,14 @@
 // A member's plan: the one place that writes `memberships`, and the reads of the plan in force.
 // Every change of plan goes through changePlan, which applies what follows from it in the same
 // transaction, so no path (webhook, checkout, test portal, operator) can forget a consequence.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Me } from '../../core/api';
 import { type MembershipState, tierAt } from '../../core/membership';
 import { monthKey } from '../../core/month';
 import { monthlyImageLimit, type Tier } from '../../core/tiers';
 import { revokeKeysWithoutApiAccess } from '../api-keys/service';
 import type { DbExecutor, Tx } from '../db/client';
-import { memberships } from '../db/schema';
+import { memberships, users } from '../db/schema';
 import { readUsage } from './usage';
 
 export type MembershipView = Me['membership'];
@@ -205,4 +205,46 @@ export async function lockMembership(
     .where(eq(memberships.userId, userId))
     .for('update');
   return m ?? null;
+}
+
+export type CustomerLink =
+  | { linked: true }
+  | { linked: false; reason: 'taken'; holderEmail: string }
+  | { linked: false; reason: 'has-another'; customerId: string | null }
+  | { linked: false; reason: 'no-membership' };
+
+/**
+ * An operator links a Stripe customer the app did not create (one made in the Dashboard) to a
+ * member: only a customer no other member holds, and only to a member without a customer (or with
+ * this one), since replacing one would orphan its subscriptions.
+ */
+export async function linkExistingStripeCustomer(
+  db: DbExecutor,
+  userId: string,
+  customerId: string,
+): Promise<CustomerLink> {
+  const [holder] = await db
+    .select({ email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.stripeCustomerId, customerId), ne(memberships.userId, userId)));
+  if (holder) return { linked: false, reason: 'taken', holderEmail: holder.email };
+  const linked = await db
+    .update(memberships)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        or(isNull(memberships.stripeCustomerId), eq(memberships.stripeCustomerId, customerId)),
+      ),
+    )
+    .returning({ userId: memberships.userId });
+  if (linked.length > 0) return { linked: true };
+  const [m] = await db
+    .select({ customerId: memberships.stripeCustomerId })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return m
+    ? { linked: false, reason: 'has-another', customerId: m.customerId }
+    : { linked: false, reason: 'no-membership' };
 }

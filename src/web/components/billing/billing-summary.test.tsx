@@ -35,6 +35,27 @@ describe('BillingSummary', () => {
     expect(screen.queryByRole('link', { name: 'See plans' })).toBeNull();
   });
 
+  it('says a renewal is pending, and until when the plan is kept, once the period end has passed', () => {
+    const periodEnd = new Date(Date.now() - 3_600_000);
+    const kept = new Date(periodEnd.getTime() + 3 * 86_400_000).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+    });
+    renderWithSession(
+      <BillingSummary
+        me={member({
+          tier: 'premium',
+          status: 'active',
+          imageLimit: 100,
+          periodEnd: periodEnd.toISOString(),
+        })}
+      />,
+    );
+    expect(screen.getByTestId('billing-renewal-pending').textContent).toBe(`Plan kept until ${kept}`);
+    expect(screen.queryByTestId('billing-current-period-ends')).toBeNull();
+  });
+
   it('offers plans, not the portal, to a Free member', () => {
     renderWithSession(<BillingSummary me={member({})} />);
     expect(screen.queryByTestId('billing-attention')).toBeNull();

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
 import { describeUsage } from '../../../core/entitlement';
-import { subscriptionAccess } from '../../../core/subscription';
+import { planLapsesAt, subscriptionAccess } from '../../../core/subscription';
 import { tierLabel } from '../../../core/tiers';
 import { errorMessage } from '../../lib/api';
 import { leaveForPayment, openBillingPortal } from '../../lib/billing';
@@ -49,7 +49,15 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
     ['Images this month', describeUsage(membership.tier, membership.imageCount)],
     ['Credits', `${credits} ${credits === 1 ? 'credit' : 'credits'}`],
   ];
-  if (paid && membership.periodEnd) facts.push(['Current period ends', shortDate(membership.periodEnd)]);
+  if (paid && membership.periodEnd) {
+    const end = new Date(membership.periodEnd);
+    // Past the period end the plan still runs for the renewal grace while Stripe's renewal arrives.
+    facts.push(
+      end.getTime() > Date.now()
+        ? ['Current period ends', shortDate(membership.periodEnd)]
+        : ['Renewal pending', `Plan kept until ${shortDate(planLapsesAt(end).toISOString())}`],
+    );
+  }
 
   return (
     <div className="flex flex-col gap-6">
