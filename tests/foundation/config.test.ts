@@ -170,6 +170,19 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses Amazon S3 without S3_REGION instead of guessing us-east-1', () => {
+    const s3 = { S3_BUCKET: 'clips', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' };
+    const message =
+      "S3_REGION must be set for Amazon S3: the bucket's region, e.g. eu-west-1 (other S3-compatible stores take S3_ENDPOINT and default to us-east-1)";
+    expect(() => loadConfig(s3)).toThrow(message);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com' })).toThrow(message);
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).storage).toMatchObject({ region: 'eu-west-1' });
+    // MinIO, R2, Ceph: their endpoint is what matters.
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://minio.internal:9000' }).storage).toMatchObject({
+      region: 'us-east-1',
+    });
+  });
+
   it('stops start-up with one clear line and exit code 1, no stack trace', async () => {
     const proc = runServer({ PORT: 'abc' });
     const code = await proc.exited;
