@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,6 +168,19 @@ describe('configuration', () => {
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("docs/deploy.md's production checklist names exactly the settings production refuses to start without", () => {
+    const deploy = readFileSync(path.join(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+    const checklist = deploy.split('## Production checklist')[1].split('\nAnd in every mode')[0];
+    const listed = [...checklist.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const required = Object.keys(PRODUCTION).filter((name) => {
+      if (name === 'NODE_ENV') return false;
+      const { [name as keyof typeof PRODUCTION]: _, ...without } = PRODUCTION;
+      expect(() => loadConfig(without)).toThrow(new RegExp(`^${name} must be set in production`));
+      return true;
+    });
+    expect(listed).toEqual(required);
   });
 
   it('refuses Amazon S3 without S3_REGION instead of guessing us-east-1', () => {
