@@ -283,6 +283,13 @@ function buildConfig(e: ParsedEnv, cwd: string) {
     const missing = s3Keys.filter((k) => e[k] === undefined).join(', ');
     throw new ConfigError(`S3 storage needs ${s3Keys.join(', ')}; missing ${missing}`);
   }
+  // Amazon S3 signs per region: a made-up default fails every call for buckets elsewhere.
+  const amazonS3 = !e.S3_ENDPOINT || /(^|\.)amazonaws\.com(\.cn)?$/i.test(new URL(e.S3_ENDPOINT).hostname);
+  if (e.S3_BUCKET && amazonS3 && !e.S3_REGION) {
+    throw new ConfigError(
+      "S3_REGION must be set for Amazon S3: the bucket's region, e.g. eu-west-1 (other S3-compatible stores take S3_ENDPOINT and default to us-east-1)",
+    );
+  }
 
   return {
     env: e.NODE_ENV,

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -182,6 +182,32 @@ describe('configuration', () => {
       await smtp.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+
+  it("docs/deploy.md's production checklist names exactly the settings production refuses to start without", () => {
+    const deploy = readFileSync(path.join(import.meta.dirname, '../../docs/deploy.md'), 'utf8');
+    const checklist = deploy.split('## Production checklist')[1].split('\nAnd in every mode')[0];
+    const listed = [...checklist.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
+    const required = Object.keys(PRODUCTION).filter((name) => {
+      if (name === 'NODE_ENV') return false;
+      const { [name as keyof typeof PRODUCTION]: _, ...without } = PRODUCTION;
+      expect(() => loadConfig(without)).toThrow(new RegExp(`^${name} must be set in production`));
+      return true;
+    });
+    expect(listed).toEqual(required);
+  });
+
+  it('refuses Amazon S3 without S3_REGION instead of guessing us-east-1', () => {
+    const s3 = { S3_BUCKET: 'clips', S3_ACCESS_KEY_ID: 'AKIA', S3_SECRET_ACCESS_KEY: 'secret' };
+    const message =
+      "S3_REGION must be set for Amazon S3: the bucket's region, e.g. eu-west-1 (other S3-compatible stores take S3_ENDPOINT and default to us-east-1)";
+    expect(() => loadConfig(s3)).toThrow(message);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'https://s3.eu-west-1.amazonaws.com' })).toThrow(message);
+    expect(loadConfig({ ...s3, S3_REGION: 'eu-west-1' }).storage).toMatchObject({ region: 'eu-west-1' });
+    // MinIO, R2, Ceph: their endpoint is what matters.
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://minio.internal:9000' }).storage).toMatchObject({
+      region: 'us-east-1',
+    });
   });
 
   it('stops start-up with one clear line and exit code 1, no stack trace', async () => {

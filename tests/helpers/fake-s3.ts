@@ -11,11 +11,22 @@
 // - DeleteObjects takes at most 1000 keys (400 MalformedXML);
 // - on request (refuseDeletes) DeleteObjects answers 200 with a per-key <Error> for chosen keys and
 //   keeps those objects, as S3 does for a key it may not delete.
+// On request it also plays, as Amazon's S3 user guide documents them:
+// - bucket versioning (setVersioning): a PUT adds a version; a DeleteObjects entry without a
+//   VersionId only adds a delete marker (the bytes stay, GET answers 404); one with a VersionId
+//   removes exactly that version or marker for good; ListObjectVersions (GET ?versions) lists
+//   versions and markers, newest first per key, paged by key-marker/version-id-marker. An object
+//   stored before versioning was turned on is the version "null";
+// - a least-privilege policy (allowOnly): any request for a key or list prefix outside the allowed
+//   prefix is 403 AccessDenied (per key in DeleteObjects);
+// - a store that stops answering (stall): requests are held without an answer.
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type StoredObject = { body: Buffer; contentType: string; etag: string; lastModified: Date };
+/** One version of a key in a versioned bucket: an object, or a delete marker (no object). */
+export type StoredVersion = { versionId: string; object?: StoredObject; lastModified: Date };
 
 export type FakeS3 = {
   url: string;
@@ -28,6 +39,16 @@ export type FakeS3 = {
   seed(key: string, body: Buffer | string, lastModified?: Date): void;
   /** The most keys one ListObjectsV2 page returns (S3's is 1000; smaller to exercise paging). */
   maxKeys: number;
+  /** Turns bucket versioning on (as PutBucketVersioning Enabled) or back to unversioned. */
+  setVersioning(on: boolean): void;
+  /** Every version and delete marker of keys under prefix, as ListObjectVersions would show them. */
+  versions(prefix?: string): Array<{ key: string; versionId: string; deleteMarker: boolean }>;
+  /** Answers AccessDenied for any key or list prefix outside this prefix; null allows all. */
+  allowOnly(prefix: string | null): void;
+  /** Holds every following request without an answer (a store that hangs); false answers again. */
+  stall(on: boolean): void;
+  /** False answers ListObjectVersions with 501 NotImplemented, as Cloudflare R2 does. */
+  listsVersions: boolean;
   close(): Promise<void>;
 };
 
@@ -49,7 +70,29 @@ export async function startFakeS3(bucket = 'clipsmith-test'): Promise<FakeS3> {
   const objects = new Map<string, StoredObject>();
   const requests: FakeS3['requests'] = [];
   let refused: ((key: string) => boolean) | null = null;
-  const fake = { maxKeys: 1000 };
+  const fake = { maxKeys: 1000, listsVersions: true };
+  let versioning = false;
+  let allowed: string | null = null;
+  let stalled = false;
+  let nextVersion = 0;
+  /** Versions per key, oldest first; only keys written or deleted while versioning was on. */
+  const history = new Map<string, StoredVersion[]>();
+  const versionsOf = (key: string): StoredVersion[] => {
+    const known = history.get(key);
+    if (known) return known;
+    const current = objects.get(key);
+    return current ? [{ versionId: 'null', object: current, lastModified: current.lastModified }] : [];
+  };
+  const newVersionId = () => `v${String(++nextVersion).padStart(8, '0')}`;
+  /** The newest version decides what GET sees: an object, or nothing under a marker. */
+  const settle = (key: string, list: StoredVersion[]) => {
+    if (list.length === 0) history.delete(key);
+    else history.set(key, list);
+    const latest = list.at(-1)?.object;
+    if (latest) objects.set(key, latest);
+    else objects.delete(key);
+  };
+  const isAllowed = (key: string) => allowed === null || key.startsWith(allowed);
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -61,6 +104,7 @@ export async function startFakeS3(bucket = 'clipsmith-test'): Promise<FakeS3> {
       res.writeHead(status, { 'content-type': 'application/xml', ...headers });
       res.end(text);
     };
+    if (stalled) return;
     if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256')) {
       return send(403, errorXml('AccessDenied', 'Missing signature'));
     }
@@ -77,16 +121,64 @@ export async function startFakeS3(bucket = 'clipsmith-test'): Promise<FakeS3> {
     const [, b, ...rest] = url.pathname.split('/');
     const key = decodeURIComponent(rest.join('/'));
     if (b !== bucket) return send(404, errorXml('NoSuchBucket', 'The specified bucket does not exist'));
+    const listPrefix = url.searchParams.get('prefix') ?? '';
+    if ((key && !isAllowed(key)) || (!key && req.method === 'GET' && !isAllowed(listPrefix)))
+      return send(403, errorXml('AccessDenied', 'Access Denied'));
 
     if (req.method === 'PUT' && key) {
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
-      objects.set(key, {
+      const object = {
         body,
         contentType: String(req.headers['content-type'] ?? 'application/octet-stream'),
         etag,
         lastModified: new Date(),
-      });
-      return send(200, '', { ETag: etag });
+      };
+      if (!versioning) {
+        objects.set(key, object);
+        return send(200, '', { ETag: etag });
+      }
+      const versionId = newVersionId();
+      settle(key, [...versionsOf(key), { versionId, object, lastModified: object.lastModified }]);
+      return send(200, '', { ETag: etag, 'x-amz-version-id': versionId });
+    }
+    if (req.method === 'GET' && !key && url.searchParams.has('versions') && fake.listsVersions) {
+      const keyMarker = url.searchParams.get('key-marker');
+      const versionMarker = url.searchParams.get('version-id-marker');
+      const limit = Math.max(1, Math.min(Number(url.searchParams.get('max-keys') ?? 1000), fake.maxKeys));
+      const keys = [...new Set([...objects.keys(), ...history.keys()])]
+        .filter((k) => k.startsWith(listPrefix))
+        .sort();
+      // Newest first within a key, as S3 lists them.
+      const all = keys.flatMap((k) =>
+        [...versionsOf(k)].reverse().map((v, i) => ({ key: k, v, latest: i === 0 })),
+      );
+      let start = 0;
+      if (keyMarker !== null) {
+        const at = all.findIndex((e) =>
+          versionMarker ? e.key === keyMarker && e.v.versionId === versionMarker : e.key > keyMarker,
+        );
+        start = versionMarker ? at + 1 : at === -1 ? all.length : at;
+      }
+      const page = all.slice(start, start + limit);
+      const truncated = start + page.length < all.length;
+      const entries = page
+        .map(({ key: k, v, latest }) =>
+          v.object
+            ? `<Version><Key>${esc(k)}</Key><VersionId>${v.versionId}</VersionId><IsLatest>${latest}</IsLatest><LastModified>${v.lastModified.toISOString()}</LastModified><ETag>${esc(v.object.etag)}</ETag><Size>${v.object.body.length}</Size><StorageClass>STANDARD</StorageClass></Version>`
+            : `<DeleteMarker><Key>${esc(k)}</Key><VersionId>${v.versionId}</VersionId><IsLatest>${latest}</IsLatest><LastModified>${v.lastModified.toISOString()}</LastModified></DeleteMarker>`,
+        )
+        .join('');
+      const last = page.at(-1);
+      const next =
+        truncated && last
+          ? `<NextKeyMarker>${esc(last.key)}</NextKeyMarker><NextVersionIdMarker>${last.v.versionId}</NextVersionIdMarker>`
+          : '';
+      return send(
+        200,
+        xml(
+          `<ListVersionsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Name>${bucket}</Name><Prefix>${esc(listPrefix)}</Prefix><MaxKeys>${limit}</MaxKeys><IsTruncated>${truncated}</IsTruncated>${entries}${next}</ListVersionsResult>`,
+        ),
+      );
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && key) {
       const o = objects.get(key);
@@ -145,21 +237,42 @@ export async function startFakeS3(bucket = 'clipsmith-test'): Promise<FakeS3> {
           errorXml('BadDigest', 'The Content-MD5 you specified did not match what we received.'),
         );
       const text = body.toString('utf8');
-      const keys = [...text.matchAll(/<Key>([^<]*)<\/Key>/g)].map((m) => unesc(m[1]));
-      if (keys.length > 1000)
+      const entries = [...text.matchAll(/<Object>([\s\S]*?)<\/Object>/g)].map((m) => ({
+        key: unesc(/<Key>([^<]*)<\/Key>/.exec(m[1])?.[1] ?? ''),
+        versionId: /<VersionId>([^<]*)<\/VersionId>/.exec(m[1])?.[1],
+      }));
+      if (entries.length > 1000)
         return send(400, errorXml('MalformedXML', 'The XML you provided was not well-formed.'));
       const quiet = /<Quiet>true<\/Quiet>/.test(text);
       const results: string[] = [];
-      for (const k of keys) {
-        if (refused?.(k)) {
+      for (const { key: k, versionId } of entries) {
+        if (refused?.(k) || !isAllowed(k)) {
           results.push(
             `<Error><Key>${esc(k)}</Key><Code>AccessDenied</Code><Message>Access Denied</Message></Error>`,
           );
           continue;
         }
-        // A key that is not there counts as deleted, as S3 answers.
-        objects.delete(k);
-        if (!quiet) results.push(`<Deleted><Key>${esc(k)}</Key></Deleted>`);
+        if (versionId !== undefined) {
+          // That version (or marker) goes for good; a version that is not there counts as deleted.
+          settle(
+            k,
+            versionsOf(k).filter((v) => v.versionId !== versionId),
+          );
+          if (!quiet)
+            results.push(`<Deleted><Key>${esc(k)}</Key><VersionId>${esc(versionId)}</VersionId></Deleted>`);
+        } else if (versioning) {
+          // Without a VersionId a versioned bucket only hides the key behind a new delete marker.
+          const marker = newVersionId();
+          settle(k, [...versionsOf(k), { versionId: marker, lastModified: new Date() }]);
+          if (!quiet)
+            results.push(
+              `<Deleted><Key>${esc(k)}</Key><DeleteMarker>true</DeleteMarker><DeleteMarkerVersionId>${marker}</DeleteMarkerVersionId></Deleted>`,
+            );
+        } else {
+          // A key that is not there counts as deleted, as S3 answers.
+          objects.delete(k);
+          if (!quiet) results.push(`<Deleted><Key>${esc(k)}</Key></Deleted>`);
+        }
       }
       return send(
         200,
@@ -179,6 +292,23 @@ export async function startFakeS3(bucket = 'clipsmith-test'): Promise<FakeS3> {
     requests,
     refuseDeletes(match: ((key: string) => boolean) | null) {
       refused = match;
+    },
+    setVersioning(on: boolean) {
+      versioning = on;
+    },
+    versions(prefix = '') {
+      return [...new Set([...objects.keys(), ...history.keys()])]
+        .filter((k) => k.startsWith(prefix))
+        .sort()
+        .flatMap((key) =>
+          versionsOf(key).map((v) => ({ key, versionId: v.versionId, deleteMarker: !v.object })),
+        );
+    },
+    allowOnly(prefix: string | null) {
+      allowed = prefix;
+    },
+    stall(on: boolean) {
+      stalled = on;
     },
     seed(key: string, content: Buffer | string, lastModified = new Date()) {
       const bytes = Buffer.from(content);

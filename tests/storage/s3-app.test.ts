@@ -87,3 +87,35 @@ it('stores in the bucket, serves through our routes with the privacy rule, and r
   expect([...s3.objects.keys()].filter((k) => k.startsWith(imageKeys.prefix(secret.id)))).toEqual([]);
   expect(s3.objects.has(imageKeys.original(shared.id))).toBe(true);
 });
+
+it('is ready on a bucket whose policy grants only images/* (least privilege)', async () => {
+  s3.allowOnly('images/');
+  try {
+    app = await createTestApp({
+      env: {
+        S3_ENDPOINT: s3.url,
+        S3_BUCKET: s3.bucket,
+        S3_REGION: 'us-east-1',
+        S3_ACCESS_KEY_ID: 'test',
+        S3_SECRET_ACCESS_KEY: 'test-secret',
+      },
+      overrides: { background: false },
+    });
+    // The fake plays the policy: outside the prefix, AccessDenied.
+    expect((await fetch(`${s3.url}/${s3.bucket}/health/x`, { headers: signed })).status).toBe(403);
+    const stored = () => s3.versions().map((v) => `${v.key}@${v.versionId}`);
+    const before = new Set(stored());
+    const ready = await app.request('/api/ready');
+    expect(await ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { storage: { status: 'ok', kind: 's3' } },
+    });
+    expect(ready.status).toBe(200);
+    // The probe cleaned up after itself.
+    expect(stored().filter((v) => !before.has(v))).toEqual([]);
+  } finally {
+    s3.allowOnly(null);
+  }
+});
+
+const signed = { authorization: 'AWS4-HMAC-SHA256 Credential=test' };

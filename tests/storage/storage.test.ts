@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -147,6 +148,131 @@ describe('S3 adapter on a strict S3-compatible store', () => {
     }
     await storage().deletePrefix(imageKeys.prefix(id));
     expect(s3.objects.has(imageKeys.thumb(id))).toBe(false);
+  });
+});
+
+describe('S3 adapter on a versioned bucket (as docs/deploy.md recommends)', () => {
+  const storage = () =>
+    createS3Storage({
+      endpoint: s3.url,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'test',
+      secretAccessKey: 'test-secret',
+    });
+
+  it('deletes every version of an image, leaving neither bytes nor delete markers behind', async () => {
+    const id = 'a1b2c3d4-0000-4000-8000-000000000010';
+    // Written before versioning was turned on: the version "null".
+    await storage().put(imageKeys.thumb(id), Buffer.from('old thumb'), 'image/webp');
+    s3.setVersioning(true);
+    s3.maxKeys = 2;
+    try {
+      await storage().put(imageKeys.original(id), Buffer.from('private picture'), 'image/png');
+      await storage().put(imageKeys.original(id), Buffer.from('private picture, again'), 'image/png');
+      await storage().put(imageKeys.thumb(id), Buffer.from('new thumb'), 'image/webp');
+      for (let i = 0; i < 3; i++)
+        await storage().put(imageKeys.variant(id, `v${i}.png`), Buffer.from('x'), 'image/png');
+      expect(s3.versions(imageKeys.prefix(id))).toHaveLength(7);
+
+      await storage().deletePrefix(imageKeys.prefix(id));
+      expect(await storage().get(imageKeys.original(id))).toBeNull();
+      // Not hidden behind delete markers: gone, every version.
+      expect(s3.versions(imageKeys.prefix(id))).toEqual([]);
+    } finally {
+      s3.setVersioning(false);
+      s3.maxKeys = 1000;
+    }
+  });
+
+  it('removes the versions an earlier plain delete left behind its markers', async () => {
+    const id = 'a1b2c3d4-0000-4000-8000-000000000011';
+    s3.setVersioning(true);
+    try {
+      await storage().put(imageKeys.original(id), Buffer.from('private picture'), 'image/png');
+      // What the adapter used to send: DeleteObjects without a VersionId, which only adds a marker.
+      const body = `<Delete><Object><Key>${imageKeys.original(id)}</Key></Object><Quiet>true</Quiet></Delete>`;
+      const plain = await fetch(`${s3.url}/${s3.bucket}?delete`, {
+        method: 'POST',
+        headers: {
+          authorization: 'AWS4-HMAC-SHA256 Credential=test',
+          'content-md5': createHash('md5').update(body).digest('base64'),
+        },
+        body,
+      });
+      expect(plain.status).toBe(200);
+      expect(await storage().get(imageKeys.original(id))).toBeNull();
+      expect(s3.versions(imageKeys.prefix(id)).map((v) => v.deleteMarker)).toEqual([false, true]);
+
+      await storage().deletePrefix(imageKeys.prefix(id));
+      expect(s3.versions(imageKeys.prefix(id))).toEqual([]);
+    } finally {
+      s3.setVersioning(false);
+    }
+  });
+});
+
+it('deletes by the plain list on a store without ListObjectVersions (R2)', async () => {
+  const storage = createS3Storage({
+    endpoint: s3.url,
+    bucket: s3.bucket,
+    region: 'auto',
+    accessKeyId: 'test',
+    secretAccessKey: 'test-secret',
+  });
+  const id = 'a1b2c3d4-0000-4000-8000-000000000012';
+  s3.listsVersions = false;
+  try {
+    for (const name of ['a.png', 'b.png'])
+      await storage.put(imageKeys.variant(id, name), Buffer.from('x'), 'image/png');
+    await storage.deletePrefix(imageKeys.prefix(id));
+    await storage.put(imageKeys.original(id), Buffer.from('x'), 'image/png');
+    await storage.deletePrefix(imageKeys.prefix(id));
+    expect([...s3.objects.keys()].filter((k) => k.startsWith(imageKeys.prefix(id)))).toEqual([]);
+  } finally {
+    s3.listsVersions = true;
+  }
+});
+
+describe('S3 adapter on a store that stops answering', () => {
+  const id = 'a1b2c3d4-0000-4000-8000-000000000020';
+  const storage = (timeoutMs?: number) =>
+    createS3Storage({
+      endpoint: s3.url,
+      bucket: s3.bucket,
+      region: 'us-east-1',
+      accessKeyId: 'test',
+      secretAccessKey: 'test-secret',
+      timeoutMs,
+    });
+
+  it('gives a silent store up after its timeout instead of waiting forever', async () => {
+    s3.stall(true);
+    try {
+      const started = Date.now();
+      const error = await storage(300)
+        .put(imageKeys.original(id), Buffer.from('png'), 'image/png')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      // The SDK's own retries included.
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      s3.stall(false);
+    }
+  });
+
+  it("abandons an upload when the job's deadline passes", async () => {
+    s3.stall(true);
+    try {
+      const started = Date.now();
+      const error = await storage()
+        .put(imageKeys.original(id), Buffer.from('png'), 'image/png', { signal: AbortSignal.timeout(300) })
+        .catch((e: unknown) => e);
+      expect((error as Error).name).toMatch(/Abort|Timeout/);
+      expect(Date.now() - started).toBeLessThan(3000);
+    } finally {
+      s3.stall(false);
+    }
   });
 });
 

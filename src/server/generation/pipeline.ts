@@ -138,7 +138,7 @@ export async function runGeneration(
     });
     // No separate 'storing' write: settling follows within milliseconds, and every write wakes
     // each progress stream for a re-read.
-    const imageId = await storeImage(deps, { job, image });
+    const imageId = await storeImage(deps, { job, image, signal: deadline });
     logger.info({ generationId: id, imageId, provider: image.provider }, 'generation succeeded');
   } catch (error) {
     if (deadline.aborted) {
@@ -291,15 +291,20 @@ async function normalise(
 
 async function storeImage(
   deps: PipelineDeps,
-  opts: { job: typeof generations.$inferSelect; image: StorableImage },
+  opts: { job: typeof generations.$inferSelect; image: StorableImage; signal?: AbortSignal },
 ): Promise<string> {
   const { db, storage } = deps;
   const { job, image } = opts;
   const imageId = crypto.randomUUID();
   try {
     await Promise.all([
-      storage.put(imageKeys.original(imageId), image.png, 'image/png'),
-      image.svg ? storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml') : null,
+      // A store that hangs gives up at the job's deadline, not after it.
+      storage.put(imageKeys.original(imageId), image.png, 'image/png', { signal: opts.signal }),
+      image.svg
+        ? storage.put(imageKeys.vector(imageId), Buffer.from(image.svg), 'image/svg+xml', {
+            signal: opts.signal,
+          })
+        : null,
     ]);
   } catch (error) {
     // One file may have landed; the upload's error is what the job reports.

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../db/client';
 import type { JobRunner } from '../jobs/runner';
-import type { Storage } from '../storage/storage';
+import { IMAGES_PREFIX, type Storage } from '../storage/storage';
 
 /** `warn`: works, but an operator should look (a model nearing shutdown). `error`: broken. */
 export type CheckStatus = 'ok' | 'warn' | 'error';
@@ -76,13 +76,16 @@ export function databaseProbe(database: DatabaseHandle): HealthCheck {
   };
 }
 
-/** The image storage takes a tiny object, gives the same bytes back and deletes it. */
+/**
+ * The image storage takes a tiny object, gives the same bytes back and deletes it. Inside the
+ * images prefix: a least-privilege bucket policy grants the app that prefix and nothing else.
+ */
 export function storageProbe(storage: Storage): HealthCheck {
   return {
     name: 'storage',
     kind: 'probe',
     async run() {
-      const prefix = `health/${randomUUID()}/`;
+      const prefix = `${IMAGES_PREFIX}readiness-${randomUUID()}/`;
       const bytes = Buffer.from(`clipsmith readiness ${new Date().toISOString()}`);
       try {
         await storage.put(`${prefix}probe.txt`, bytes, 'text/plain');

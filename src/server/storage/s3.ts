@@ -4,7 +4,9 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
+  ListObjectVersionsCommand,
   NoSuchKey,
+  type ObjectIdentifier,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -16,7 +18,12 @@ export type S3Options = {
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
+  /** How long one request may take before it is abandoned (and retried by the SDK). */
+  timeoutMs?: number;
 };
+
+/** A stalled store must not hold a job or a request forever; an upload of a 2048 px PNG fits. */
+const S3_TIMEOUT_MS = 30_000;
 
 const FLEXIBLE_CHECKSUM_HEADER = /^x-amz-(checksum-|sdk-checksum-algorithm$|trailer$)/i;
 
@@ -54,6 +61,14 @@ export function createS3Storage(opts: S3Options): Storage {
     // stores without flexible checksums refuse those headers. Checksums only where S3 requires one.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket in another region than S3_REGION answers 301; follow it instead of failing.
+    followRegionRedirects: true,
+    // Without these the SDK waits forever on a store that accepted the connection and went silent.
+    requestHandler: {
+      connectionTimeout: Math.min(5000, opts.timeoutMs ?? S3_TIMEOUT_MS),
+      requestTimeout: opts.timeoutMs ?? S3_TIMEOUT_MS,
+      throwOnRequestTimeout: true,
+    },
   });
   sendContentMd5OnDeleteObjects(client);
   const Bucket = opts.bucket;
@@ -69,10 +84,54 @@ export function createS3Storage(opts: S3Options): Storage {
     return { objects, next: page.IsTruncated ? (page.NextContinuationToken ?? null) : null };
   };
 
+  let versionsUnsupported = false;
+  /**
+   * One page of every version and delete marker under prefix. In a versioned bucket a delete
+   * without a VersionId only hides the bytes behind a marker; deleting each version removes them.
+   * Stores without versioning (Cloudflare R2) do not implement the call: their plain list is the
+   * whole truth.
+   */
+  const listVersions = async (
+    prefix: string,
+    marker: { key?: string; versionId?: string },
+  ): Promise<{ targets: ObjectIdentifier[]; next: { key?: string; versionId?: string } | null }> => {
+    if (!versionsUnsupported) {
+      try {
+        const page = await client.send(
+          new ListObjectVersionsCommand({
+            Bucket,
+            Prefix: prefix,
+            KeyMarker: marker.key,
+            VersionIdMarker: marker.versionId,
+          }),
+        );
+        const targets = [...(page.Versions ?? []), ...(page.DeleteMarkers ?? [])].map((v) => ({
+          Key: v.Key!,
+          VersionId: v.VersionId,
+        }));
+        const next = page.IsTruncated
+          ? { key: page.NextKeyMarker, versionId: page.NextVersionIdMarker }
+          : null;
+        return { targets, next };
+      } catch (error) {
+        const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if ((error as { name?: string }).name !== 'NotImplemented' && status !== 501) throw error;
+        versionsUnsupported = true;
+      }
+    }
+    const page = await list(prefix, marker.key);
+    return {
+      targets: page.objects.map((o) => ({ Key: o.key })),
+      next: page.next ? { key: page.next } : null,
+    };
+  };
+
   return {
     kind: 's3',
-    async put(key, bytes, contentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }));
+    async put(key, bytes, contentType, options) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }), {
+        abortSignal: options?.signal,
+      });
     },
     async get(key) {
       try {
@@ -91,16 +150,13 @@ export function createS3Storage(opts: S3Options): Storage {
     list,
     async deletePrefix(prefix) {
       const refused: StorageDeleteError['refused'] = [];
-      let next: string | null = null;
+      let next: { key?: string; versionId?: string } | null = {};
       do {
-        const page = await list(prefix, next);
+        const page = await listVersions(prefix, next);
         // A list page holds at most 1000 keys, DeleteObjects' limit.
-        if (page.objects.length > 0) {
+        if (page.targets.length > 0) {
           const result = await client.send(
-            new DeleteObjectsCommand({
-              Bucket,
-              Delete: { Objects: page.objects.map((o) => ({ Key: o.key })), Quiet: true },
-            }),
+            new DeleteObjectsCommand({ Bucket, Delete: { Objects: page.targets, Quiet: true } }),
           );
           // A 200 answer can still refuse single keys; those objects are still there.
           for (const error of result.Errors ?? []) {

@@ -7,11 +7,13 @@ export type ListPage = { objects: ListedObject[]; next: string | null };
 
 export type Storage = {
   kind: 'local' | 's3';
-  put(key: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** `signal` abandons the upload (a job past its deadline). */
+  put(key: string, bytes: Buffer, contentType: string, options?: { signal?: AbortSignal }): Promise<void>;
   get(key: string): Promise<StoredObject | null>;
   /**
-   * Removes every object whose key starts with prefix. Resolves only when the store confirmed
-   * each one; otherwise throws (a StorageDeleteError names the keys it refused).
+   * Removes every object whose key starts with prefix, every stored version of it included (a
+   * versioned bucket keeps the bytes otherwise). Resolves only when the store confirmed each one;
+   * otherwise throws (a StorageDeleteError names the keys it refused).
    */
   deletePrefix(prefix: string): Promise<void>;
   /** One page of the objects under prefix in key order; pass `next` back for the following page. */
