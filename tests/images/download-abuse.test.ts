@@ -80,10 +80,15 @@ describe('a full render queue', () => {
   afterAll(() => t?.close());
 
   it('answers 503 with Retry-After beyond its slots, renders the rest, and a retry later succeeds', async () => {
+    const stored = `/images/${pictureId}/download?format=webp&size=128&variant=sticker`;
+    expect((await t.request(stored)).status).toBe(200);
     const asked = ALL_DOWNLOADS.filter((r) => r.format !== 'svg').slice(0, 8);
-    const answers = await Promise.all(
-      asked.map((r) => t.request(`/images/${pictureId}/download?${query(r)}`)),
-    );
+    const [answers, storedMeanwhile] = await Promise.all([
+      Promise.all(asked.map((r) => t.request(`/images/${pictureId}/download?${query(r)}`))),
+      // Asked while the queue is full: a stored download is still served.
+      new Promise((r) => setTimeout(r, 50)).then(() => t.request(stored)),
+    ]);
+    expect([storedMeanwhile.status, storedMeanwhile.headers.get('x-variant-cache')]).toEqual([200, 'hit']);
     const statuses = answers.map((res) => res.status);
     // One running and two waiting: three rendered, the other five refused at once.
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
@@ -95,7 +100,7 @@ describe('a full render queue', () => {
     expect(body.error.message).toMatch(
       /Too many downloads are being made right now\. Please try again in \d+ s\./,
     );
-    expect(await storedVariants(t.deps.storage, pictureId)).toHaveLength(3);
+    expect(await storedVariants(t.deps.storage, pictureId)).toHaveLength(4);
 
     const retry = asked[statuses.indexOf(503)];
     const again = await t.request(`/images/${pictureId}/download?${query(retry)}`);
