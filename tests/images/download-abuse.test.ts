@@ -3,10 +3,12 @@
 // whatever the size, the stored variants stay under VARIANT_CACHE_MB, and /api/health stays fast
 // while a burst of renders runs.
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { serve } from '@hono/node-server';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { percentile } from '../../bench/stats';
 import {
   DOWNLOAD_FORMATS,
   DOWNLOAD_SIZES,
@@ -80,10 +82,15 @@ describe('a full render queue', () => {
   afterAll(() => t?.close());
 
   it('answers 503 with Retry-After beyond its slots, renders the rest, and a retry later succeeds', async () => {
+    const stored = `/images/${pictureId}/download?format=webp&size=128&variant=sticker`;
+    expect((await t.request(stored)).status).toBe(200);
     const asked = ALL_DOWNLOADS.filter((r) => r.format !== 'svg').slice(0, 8);
-    const answers = await Promise.all(
-      asked.map((r) => t.request(`/images/${pictureId}/download?${query(r)}`)),
-    );
+    const [answers, storedMeanwhile] = await Promise.all([
+      Promise.all(asked.map((r) => t.request(`/images/${pictureId}/download?${query(r)}`))),
+      // Asked while the queue is full: a stored download is still served.
+      new Promise((r) => setTimeout(r, 50)).then(() => t.request(stored)),
+    ]);
+    expect([storedMeanwhile.status, storedMeanwhile.headers.get('x-variant-cache')]).toEqual([200, 'hit']);
     const statuses = answers.map((res) => res.status);
     // One running and two waiting: three rendered, the other five refused at once.
     expect(statuses.filter((s) => s === 200)).toHaveLength(3);
@@ -95,7 +102,7 @@ describe('a full render queue', () => {
     expect(body.error.message).toMatch(
       /Too many downloads are being made right now\. Please try again in \d+ s\./,
     );
-    expect(await storedVariants(t.deps.storage, pictureId)).toHaveLength(3);
+    expect(await storedVariants(t.deps.storage, pictureId)).toHaveLength(4);
 
     const retry = asked[statuses.indexOf(503)];
     const again = await t.request(`/images/${pictureId}/download?${query(retry)}`);
@@ -264,20 +271,23 @@ describe('/api/health during a burst of renders', () => {
     await t?.close();
   });
 
-  it('answers within 250 ms at p99 while strangers ask for every variant of two pictures, 24 at a time for 8 s', async () => {
+  it('answers within 250 ms of its quiet p99 while strangers ask for every variant of two pictures, 24 at a time for 8 s', async () => {
     const urls = ids.flatMap((id) => ALL_DOWNLOADS.map((r) => `${base}/images/${id}/download?${query(r)}`));
+    // The same poll with nothing else running first: what a busy test machine alone costs.
+    const ask = async () => {
+      const started = performance.now();
+      const res = await fetch(`${base}/api/health`);
+      await res.arrayBuffer();
+      expect(res.status).toBe(200);
+      return performance.now() - started;
+    };
+    const quiet: number[] = [];
+    for (const until = Date.now() + 3000; Date.now() < until; await sleep(40)) quiet.push(await ask());
     const health: number[] = [];
     let done = false;
     // Over HTTP as a load balancer asks (gzip accepted): the answer needs the event loop and libuv's threads.
     const poll = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const res = await fetch(`${base}/api/health`);
-        await res.arrayBuffer();
-        health.push(performance.now() - started);
-        expect(res.status).toBe(200);
-        await new Promise((r) => setTimeout(r, 40));
-      }
+      for (; !done; await sleep(40)) health.push(await ask());
     })();
     // Strangers go round the list, asking again at once (a tenth of a second after a refusal).
     const statuses: number[] = [];
@@ -289,16 +299,20 @@ describe('/api/health during a burst of renders', () => {
           const res = await fetch(urls[next++ % urls.length]);
           await res.arrayBuffer();
           statuses.push(res.status);
-          if (res.status === 503) await new Promise((r) => setTimeout(r, 100));
+          if (res.status === 503) await sleep(100);
         }
       }),
     );
     done = true;
     await poll;
-    health.sort((a, b) => a - b);
-    const p99 = health[Math.ceil(health.length * 0.99) - 1];
+    const p99 = percentile(health, 99);
+    const quietP99 = percentile(quiet, 99);
     expect(statuses.every((s) => s === 200 || s === 503)).toBe(true);
     expect(health.length).toBeGreaterThan(20);
-    expect(p99, `health p99 ${p99.toFixed(0)} ms over ${health.length} answers`).toBeLessThan(250);
+    // The renders may add at most 250 ms to the p99 of the machine without them (4.4 s before).
+    expect(
+      p99,
+      `health p99 ${p99.toFixed(0)} ms over ${health.length} answers; ${quietP99.toFixed(0)} ms without renders`,
+    ).toBeLessThan(quietP99 + 250);
   }, 180_000);
 });

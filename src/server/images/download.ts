@@ -10,6 +10,7 @@ import {
 } from '../../core/download';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
+import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import {
@@ -30,6 +31,12 @@ export type DownloadFile = StoredObject & { fileName: string; cached: boolean };
 export type DownloadClient = { address: string; memberId?: string | null };
 
 export type Downloads = {
+  /**
+   * While the render queue is full, a download not stored yet is refused (503) before anything else
+   * is looked up: a flood of retries must not take the database connections /api/health needs.
+   * Says nothing about the picture (a private or missing one is refused alike).
+   */
+  refuseWhileBusy(input: { imageId: string; request: DownloadRequest }): Promise<void>;
   prepare(input: {
     image: GeneratedImageRow;
     request: DownloadRequest;
@@ -57,6 +64,9 @@ function isOriginalFile(image: GeneratedImageRow, request: DownloadRequest): boo
     request.size === image.height
   );
 }
+
+const busy = (error: RenderQueueFullError) =>
+  new AppError(503, 'busy', error.message, { 'Retry-After': String(error.retryAfterSeconds) });
 
 async function limitRenders(rateLimiter: RateLimiter, client: DownloadClient): Promise<void> {
   if (!rateLimiter.enabled) return;
@@ -108,6 +118,22 @@ export function createDownloads(opts: {
   };
 
   return {
+    async refuseWhileBusy({ imageId, request }) {
+      const refusal = queue.refusal();
+      // Not an image id: no storage key is made of it (the usual path answers 404).
+      if (!refusal || !isUuid(imageId)) return;
+      // The original PNG is never rendered; otherwise every name the file may be stored under
+      // (storedRequest needs the picture's row: its transparent SVG may be its original one).
+      if (request.format === 'png' && request.variant === 'original' && request.size === NATIVE_IMAGE_SIZE)
+        return;
+      const size = request.format === 'svg' ? NATIVE_IMAGE_SIZE : request.size;
+      const variants = request.format === 'svg' ? [request.variant, 'original' as const] : [request.variant];
+      for (const variant of variants) {
+        const key = imageKeys.variant(imageId, variantCacheKey({ ...request, size, variant }));
+        if (await storage.get(key)) return;
+      }
+      throw busy(refusal);
+    },
     async prepare({ image, request: asked, client }) {
       const request = storedRequest(image, asked);
       const fileName = downloadFileName({
@@ -138,8 +164,7 @@ export function createDownloads(opts: {
           cached: false,
         };
       } catch (error) {
-        if (error instanceof RenderQueueFullError)
-          throw new AppError(503, 'busy', error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+        if (error instanceof RenderQueueFullError) throw busy(error);
         if (error instanceof InvalidDownloadError) throw new AppError(400, 'invalid_download', error.message);
         if (error instanceof BackgroundRemovalError)
           throw new AppError(422, 'background_not_removable', error.message);

@@ -87,9 +87,10 @@ export function imageFileRoutes(deps: {
       return send(c, image, imageKeys.thumb(image.id));
     })
     .get('/:id/download', async (c) => {
-      const { image, viewerId } = await visibleTo(c, c.req.param('id'));
       const request = validateDownload(c.req.query());
       if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
+      await deps.downloads.refuseWhileBusy({ imageId: c.req.param('id'), request: request.value });
+      const { image, viewerId } = await visibleTo(c, c.req.param('id'));
       const file = await deps.downloads.prepare({
         image,
         request: request.value,

@@ -19,6 +19,8 @@ export type RenderQueue = {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
   /** Renders running and waiting now (operators and tests). */
   load(): { running: number; waiting: number };
+  /** Every slot and waiting place is taken: a new render would be refused (its Retry-After), else null. */
+  refusal(): RenderQueueFullError | null;
 };
 
 // A first guess of one render's time before any has finished (most take 0.1–1 s, traces longer).
@@ -73,5 +75,9 @@ export function createRenderQueue(opts: { concurrency: number; maxWaiting: numbe
       return done;
     },
     load: () => ({ running, waiting: waiting.length }),
+    refusal: () =>
+      running >= opts.concurrency && waiting.length >= opts.maxWaiting
+        ? new RenderQueueFullError(retryAfter())
+        : null,
   };
 }
