@@ -3,6 +3,8 @@
 //   npm run composer:sheet -- themes       the 10 sample prompts x 6 themes -> .tmp/composer-themes.png
 //   npm run composer:sheet -- icons        suite prompts drawn with one-colour icons x 6 themes
 //   npm run composer:sheet -- heldout      the held-out set, numbered -> .tmp/composer-heldout.png
+//   npm run composer:sheet -- dev          issue 34's examples (development set) -> .tmp/composer-dev.png
+//   npm run composer:sheet -- variations   4 seeds of a few prompts -> .tmp/composer-variations.png
 //   npm run composer:sheet -- <kind|theme> [seed]   one kind of the suite, or the suite in one theme
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -10,7 +12,7 @@ import sharp, { type OverlayOptions } from 'sharp';
 import { ComposerMiss, composeClipart, getLexicon, planPrompt } from '../src/composer';
 import { HELDOUT_PROMPTS } from '../src/composer/heldout';
 import { createRandom } from '../src/composer/random';
-import { RELEVANCE_CASES } from '../src/composer/relevance';
+import { DEVELOPMENT_PROMPTS, RELEVANCE_CASES } from '../src/composer/relevance';
 import { THEME_IDS, type ThemeId } from '../src/core/options';
 import { SAMPLE_PROMPTS } from '../src/core/prompt';
 
@@ -32,7 +34,7 @@ const checker = await sharp(
   .png()
   .toBuffer();
 
-type Cell = { prompt: string; theme: ThemeId; note?: string };
+type Cell = { prompt: string; theme: ThemeId; note?: string; seed?: number };
 
 async function sheet(cells: Cell[], columns: number, out: string) {
   const rows = Math.ceil(cells.length / columns);
@@ -46,7 +48,7 @@ async function sheet(cells: Cell[], columns: number, out: string) {
     layers.push({ input: checker, left, top });
     let drew: string;
     try {
-      const result = await composeClipart({ prompt: c.prompt, theme: c.theme, seed });
+      const result = await composeClipart({ prompt: c.prompt, theme: c.theme, seed: c.seed ?? seed });
       layers.push({
         input: await sharp(result.png)
           .resize(cell - 8, cell - 8)
@@ -88,6 +90,23 @@ if (arg === 'heldout') {
     8,
     '.tmp/composer-heldout.png',
   );
+} else if (arg === 'dev') {
+  await sheet(
+    DEVELOPMENT_PROMPTS.map((prompt) => ({ prompt, theme: 'default' })),
+    8,
+    '.tmp/composer-dev.png',
+  );
+} else if (arg === 'variations') {
+  const prompts = [
+    'a turtle swimming with a jellyfish',
+    'a boy riding a horse',
+    'a whale',
+    'a cat on a table',
+  ];
+  const cells: Cell[] = prompts.flatMap((prompt) =>
+    [1, 2, 3, 4].map((s) => ({ prompt, theme: 'default' as const, note: String(s), seed: s })),
+  );
+  await sheet(cells, 4, '.tmp/composer-variations.png');
 } else if (arg === 'themes') {
   const cells = SAMPLE_PROMPTS.flatMap((prompt) => THEME_IDS.map((theme) => ({ prompt, theme })));
   await sheet(cells, THEME_IDS.length, '.tmp/composer-themes.png');

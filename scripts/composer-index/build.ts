@@ -366,7 +366,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
   const showsThingNow = (lemma: string, art: Draft): boolean => {
     const label = words(art.label);
-    if (label.includes(lemma)) return true;
+    // Named by the word: its head ("glass of milk", "honey pot") or a kind of it; not a
+    // "magnifying glass" for glass nor a "card index" for card.
+    if (label[0] === lemma && (label.length === 1 || label[1] === 'of' || label.length === 2)) return true;
+    if (label.at(-1) === lemma && isKindOf(lemma, art)) return true;
     if (label.length === 1 && isCompoundOf(label[0], lemma)) return true;
     const own = senses(lemma, 3);
     const field = own[0]?.lexfile;
@@ -621,7 +624,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   for (const [lemma, entry] of wordnet.index.noun) {
     const first = nounSynsets.get(entry.synsets[0]);
     if (!first || lemma.includes(' ')) continue;
-    if (first.lexfile === NOUN_QUANTITY || first.lexfile === NOUN_GROUP || containers.has(first.offset))
+    // "a glass of juice": glass is a material first, a container second.
+    const second = nounSynsets.get(entry.synsets[1] ?? -1);
+    if (
+      first.lexfile === NOUN_QUANTITY ||
+      first.lexfile === NOUN_GROUP ||
+      containers.has(first.offset) ||
+      (second && first.lexfile === NOUN_SUBSTANCE && containers.has(second.offset))
+    )
       partitives.push(lemma);
   }
 

@@ -47,7 +47,7 @@ export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { re
   const picked = themeRng.pick(PALETTES);
   const chosen = findPalette(input.palette);
   const palette = chosen ?? picked;
-  const layout = buildLayout(plan, input.theme, layoutRng, palette, Boolean(chosen));
+  const layout = buildLayout(plan, input.theme, layoutRng, palette, Boolean(chosen), seed);
 
   const body =
     input.theme === 'pixel'

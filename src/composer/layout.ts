@@ -5,7 +5,7 @@ import { iconMetrics, type Placed } from './art';
 import type { ArtRecord } from './index-file';
 import { getLexicon } from './lexicon';
 import { bodyColour, type Palette, themePaint } from './palettes';
-import type { Plan } from './plan';
+import type { Plan, Relation } from './plan';
 import { n, type Random } from './random';
 import { SCENE_CENTER, SCENE_RADIUS, type SceneId, sceneBackdrop } from './scenes';
 
@@ -35,13 +35,18 @@ export function circlePath(cx: number, cy: number, r: number): string {
   return `M${cx - r} ${cy}a${r} ${r} 0 1 0 ${r * 2} 0a${r} ${r} 0 1 0 ${-r * 2} 0Z`;
 }
 
-/** `paintArt`: the palette was chosen (a custom style), so the colour art is painted in it too. */
+/**
+ * `paintArt`: the palette was chosen (a custom style), so the colour art is painted in it too.
+ * `variant` (the seed): its two low bits pick facing and side, so four seeds in a row give four
+ * different arrangements.
+ */
 export function buildLayout(
   plan: Plan,
   theme: ThemeId,
   rng: Random,
   palette: Palette,
   paintArt = false,
+  variant = 0,
 ): Layout {
   const artPalette = paintArt ? palette.colors : null;
   let scene: Layout['scene'] = null;
@@ -53,18 +58,23 @@ export function buildLayout(
     };
   }
 
-  const base = scene ? rng.range(500, 560) : rng.range(580, 640);
+  const base = scene ? rng.range(480, 580) : rng.range(540, 660);
   // A size word changes the subject's size; accents keep theirs, so "tiny" reads as tiny.
   const size = Math.min(760, base * plan.scale);
   const moving = plan.motion !== null;
+  // Variations of one prompt differ visibly: facing, place and tilt change with the seed.
+  const flip = !plan.face && (variant & 1) === 1;
+  const pair = plan.partner ? pairPlaces(plan.partner.relation, rng, (variant & 2) === 0 ? 1 : -1) : null;
   const subject: Placed = {
     art: plan.subject,
-    x: 512 + rng.range(-16, 16) + (moving ? 40 : 0),
-    y: (scene ? 548 : 520) + rng.range(-12, 12) - (plan.motion === 'jump' || plan.motion === 'fly' ? 50 : 0),
-    size,
+    x: pair ? pair.subject.x : 512 + rng.range(-50, 50) + (moving ? (flip ? -40 : 40) : 0),
+    y: pair
+      ? pair.subject.y
+      : (scene ? 548 : 520) + rng.range(-24, 24) - (plan.motion === 'jump' || plan.motion === 'fly' ? 50 : 0),
+    size: pair ? Math.min(760, pair.subject.size * plan.scale) : size,
     // Running leans forward; the pixel grid wants it upright.
-    rotate: theme === 'pixel' ? 0 : plan.motion === 'run' ? -8 : rng.range(-6, 6),
-    flip: !plan.face && !moving && rng.chance(0.3),
+    rotate: theme === 'pixel' ? 0 : plan.motion === 'run' ? (flip ? 8 : -8) : rng.range(-10, 10),
+    flip,
     face: plan.face,
     ...paintFor(plan.subject, themePaint(theme, bodyColour(palette, rng.int(0, 4))), plan.colour, artPalette),
   };
@@ -87,13 +97,15 @@ export function buildLayout(
   const slots = rng.shuffle([-45, 135]).concat(rng.shuffle([-135, 45]));
   const accents: Placed[] = chosen.map((art, i) => {
     const named = i < plan.accents.length;
+    // The second subject stands where the relation puts it, as large as one can read.
+    const place = pair && i === 0 ? pair.partner : null;
     const angle = (slots[i % slots.length] * Math.PI) / 180;
     const distance = rng.range(330, 370);
     const placed: Placed = {
       art,
-      x: 512 + Math.cos(angle) * distance,
-      y: 512 + Math.sin(angle) * distance,
-      size: named ? rng.range(250, 290) : rng.range(170, 215),
+      x: place ? place.x : 512 + Math.cos(angle) * distance,
+      y: place ? place.y : 512 + Math.sin(angle) * distance,
+      size: place ? place.size : named ? rng.range(pair ? 200 : 250, pair ? 230 : 290) : rng.range(170, 215),
       rotate: rng.range(-18, 18),
       flip: rng.chance(0.3),
       ...paintFor(art, themePaint(theme, bodyColour(palette, i + 1)), null, artPalette),
@@ -108,6 +120,36 @@ export function buildLayout(
     accents,
     motion: plan.motion ? motionMarks(plan.motion, subject) : null,
   };
+}
+
+type Spot = { x: number; y: number; size: number };
+
+/**
+ * Where a subject and a second subject stand for the relation the prompt names: a rider above
+ * the horse, a cat on the table or in the box, a girl beside what she holds. Sides swap by seed.
+ */
+function pairPlaces(relation: Relation, rng: Random, side: 1 | -1): { subject: Spot; partner: Spot } {
+  const jitter = () => rng.range(-18, 18);
+  const spot = (x: number, y: number, size: number): Spot => ({
+    x: x + jitter(),
+    y: y + jitter(),
+    size: size * rng.range(0.95, 1.05),
+  });
+  const across = (x: number) => 512 + side * (x - 512);
+  switch (relation) {
+    case 'on':
+      return { subject: spot(512, 390, 420), partner: spot(512, 730, 470) };
+    case 'in':
+      return { subject: spot(512, 420, 400), partner: spot(512, 690, 480) };
+    case 'under':
+      return { subject: spot(512, 750, 360), partner: spot(512, 400, 540) };
+    case 'riding':
+      return { subject: spot(512, 360, 370), partner: spot(512, 650, 520) };
+    case 'holding':
+      return { subject: spot(across(400), 540, 540), partner: spot(across(720), 600, 300) };
+    default:
+      return { subject: spot(across(320), 540, 430), partner: spot(across(710), 560, 390) };
+  }
 }
 
 function paintFor(
@@ -167,7 +209,10 @@ function motionMarks(kind: NonNullable<Plan['motion']>, p: Placed): Item & { kin
     }
     line(d, 16);
   }
-  const art = `<g>${strokes.join('')}</g>`;
+  // A subject facing the other way leaves its marks on the other side.
+  const art = p.flip
+    ? `<g transform="translate(${n(2 * p.x)} 0) scale(-1 1)">${strokes.join('')}</g>`
+    : `<g>${strokes.join('')}</g>`;
   // The marks carry their own white edge, so their outline for themes is empty.
   return { kind: 'shape', outline: '', art };
 }

@@ -30,8 +30,41 @@ export type Plan = {
   /** 1 normally; below for "tiny", above for "giant". */
   scale: number;
   motion: MotionKind | null;
+  /**
+   * A second thing the prompt names ("a boy riding a bicycle") and how the two stand: drawn
+   * large beside the subject, not as a corner sticker. It is also the first of `accents`.
+   */
+  partner: { art: ArtRecord; relation: Relation } | null;
   subjects: DrawnSubject[];
 };
+
+export type Relation = 'on' | 'in' | 'under' | 'riding' | 'holding' | 'beside';
+
+/** The words before a second thing that say where it is (WordNet has no such list: ours). */
+const RELATION_WORDS: [Relation, string[]][] = [
+  ['on', ['on', 'onto', 'atop', 'upon', 'sitting', 'standing']],
+  ['in', ['in', 'inside', 'into', 'within']],
+  ['under', ['under', 'below', 'beneath', 'underneath']],
+  ['riding', ['riding', 'rides', 'ride', 'driving', 'drives', 'drive']],
+  [
+    'holding',
+    [
+      'holding',
+      'holds',
+      'hold',
+      'carrying',
+      'carries',
+      'carry',
+      'hugging',
+      'hugs',
+      'reading',
+      'reads',
+      'eating',
+      'eats',
+    ],
+  ],
+  ['beside', ['and', 'with', 'beside', 'next', 'to', 'near', 'together', 'chasing', 'playing', 'meets']],
+];
 
 /** The prompt's subject has no art: nothing is drawn and nothing is charged. */
 export class ComposerMiss extends Error {
@@ -387,6 +420,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     ...phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => bestNoun(p, lexicon)),
     ...verbAccents,
   ];
+  let partner: Plan['partner'] = null;
+  const phraseOf = new Map(
+    phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => [bestNoun(p, lexicon), p] as const),
+  );
   for (const noun of accentNouns) {
     if (!noun?.entry || noun.scene || accents.length >= 2 || noun.entry.how === 'part') continue;
     // A creature's own hands or nose are not a second picture.
@@ -396,6 +433,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
+    const phrase = phraseOf.get(noun);
+    if (!partner && phrase && accents.length === 0) {
+      const relation = relationBefore(tokens, phrase.start);
+      if (relation) partner = { art, relation };
+    }
     accents.push(art);
     subjects.push({ word: noun.word, label: art.label, art: art.id });
   }
@@ -416,8 +458,21 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     colour: subjectPhrase?.colour ?? null,
     scale: subjectPhrase?.scale ?? 1,
     motion,
+    partner,
     subjects,
   };
+}
+
+/** The relation word nearest before token `start`, looking past articles and adjectives. */
+function relationBefore(tokens: Token[], start: number): Relation | null {
+  for (let i = start - 1; i >= 0 && i >= start - 4; i--) {
+    const word = tokens[i].text;
+    const found = RELATION_WORDS.find(([, words]) => words.includes(word));
+    if (found) return found[0];
+    if (POSSESSIVES.has(word)) continue;
+    if (tokens[i].tags.has('Noun') && !tokens[i].tags.has('Adjective')) return null;
+  }
+  return null;
 }
 
 /** Two- and three-word names at token i: the index's ("treasure chest") or WordNet's ("fire hydrant"). */

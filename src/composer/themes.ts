@@ -311,8 +311,14 @@ function abstractTheme(layout: Layout, { rng, palette }: ThemeContext): string {
     parts.push(silhouette(item, ink, 0, { dx: offset, dy: offset }));
     if (item.kind === 'icon') {
       parts.push(silhouette(item, ink, 7));
+      // People, animals and food keep their own colours (no green worker, no blue cow), and so
+      // does a colour the prompt asked for; only things are posterised into the palette.
+      const { art: drawn, recolour } = item.placed;
+      const own = drawn.kind === 'color' && (drawn.creature || drawn.food || Boolean(recolour));
       parts.push(
-        art(item, { body: recolorBody(iconBody(item.placed), snap).replace(/ opacity="[^"]*"/g, '') }),
+        own
+          ? art(item)
+          : art(item, { body: recolorBody(iconBody(item.placed), snap).replace(/ opacity="[^"]*"/g, '') }),
       );
     } else {
       parts.push(art(item));
@@ -381,6 +387,8 @@ function watercolorTheme(layout: Layout, { rng, palette }: ThemeContext): string
   for (const { item, role } of items({ ...layout, scene: null })) {
     const bleed = role === 'subject' ? 12 : 8;
     painted.push(silhouette(item, mix(wash1, '#ffffff', 0.2), bleed, { opacity: 0.35 }));
+    // A soft pencil edge in the wash's own hue: a white subject on a light wash would otherwise fade away.
+    painted.push(silhouette(item, mix(wash1, '#000000', 0.55), 4, { opacity: 0.6 }));
     painted.push(art(item));
     painted.push(silhouette(item, mix(wash1, '#3a2a20', 0.5), 0, { opacity: 0.08, dx: 3, dy: 4 }));
   }

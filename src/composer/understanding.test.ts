@@ -2,7 +2,9 @@
 // set in heldout.ts is judged by eye and never tuned on). What is drawn for a prompt must be the
 // thing it names, or nothing at no charge: never a stand-in, a wrong sense or a word as a picture.
 import { describe, expect, it } from 'vitest';
-import { ComposerMiss, planPrompt } from './index';
+import { ComposerMiss, composeSvg, getLexicon, planPrompt } from './index';
+import { buildLayout } from './layout';
+import { PALETTES } from './palettes';
 import { createRandom } from './random';
 
 const SEEDS = [1, 2, 3, 4];
@@ -138,5 +140,61 @@ describe('composer: sizes and colours', () => {
     expect(p.scale).toBeLessThan(1);
     expect(p.colour).toBe('#8b5a2b');
     expect(plan('a tiny frog').scale).toBe(plan('a little frog').scale);
+  });
+});
+
+describe('composer: two subjects, arranged by their relation', () => {
+  const placed = (prompt: string, seed = 1) => {
+    const p = plan(prompt, seed);
+    const layout = buildLayout(p, 'default', createRandom(seed), PALETTES[0], false, seed);
+    return { p, subject: layout.subject.placed, partner: layout.accents[0] };
+  };
+
+  it.each([
+    ['a boy riding a horse', 'riding'],
+    ['a cat on a table', 'on'],
+    ['a dog in a basket', 'in'],
+    ['a girl holding a flower', 'holding'],
+    ['a bear next to a tree', 'beside'],
+  ] as const)('%s: both large enough to read, placed for "%s"', (prompt, relation) => {
+    for (const seed of SEEDS) {
+      const { p, subject, partner } = placed(prompt, seed);
+      expect(p.partner?.relation).toBe(relation);
+      expect(partner.art.id).toBe(p.partner?.art.id);
+      expect(Math.min(subject.size, partner.size)).toBeGreaterThanOrEqual(280);
+      if (relation === 'riding' || relation === 'on' || relation === 'in') {
+        // The rider, or what sits on or in the other, is above it.
+        expect(subject.y).toBeLessThan(partner.y - 150);
+        expect(Math.abs(subject.x - partner.x)).toBeLessThan(80);
+      } else {
+        expect(Math.abs(subject.x - partner.x)).toBeGreaterThan(250);
+      }
+    }
+  });
+
+  it('variations of one prompt differ visibly: facing, side or place change with the seed', () => {
+    const looks = SEEDS.map((seed) => {
+      const { subject, partner } = placed('a turtle swimming with a jellyfish', seed);
+      return { flip: subject.flip, right: subject.x > partner.x, x: subject.x, y: subject.y };
+    });
+    for (let a = 0; a < looks.length; a++)
+      for (let b = a + 1; b < looks.length; b++) {
+        const [one, two] = [looks[a], looks[b]];
+        const moved = Math.hypot(one.x - two.x, one.y - two.y) > 20;
+        expect(one.flip !== two.flip || one.right !== two.right || moved, `seeds ${a + 1} and ${b + 1}`).toBe(
+          true,
+        );
+      }
+  });
+});
+
+describe('composer: themes keep what the prompt or nature fixes', () => {
+  it('abstract posterises things but keeps the colours of animals, people and food', () => {
+    const fills = (svg: string) =>
+      new Set([...svg.matchAll(/fill="(#[0-9a-fA-F]{6})"/gi)].map((m) => m[1].toLowerCase()));
+    const cow = plan('a cow').subject;
+    const own = fills(getLexicon().body(cow));
+    const drawn = fills(composeSvg({ prompt: 'a cow', theme: 'abstract', seed: 1 }).svg);
+    expect([...own].filter((c) => !drawn.has(c))).toEqual([]);
   });
 });
