@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VALIDATION_PAUSE_MS } from '../core/constants';
 import { createApp } from './app';
-import { type Auth, createAuth } from './auth/auth';
+import { type Auth, createAuth, VERIFY_EMAIL_HOURS } from './auth/auth';
+import { deleteUnconfirmedAccounts } from './auth/unconfirmed';
 import { createPayments, logPaymentsMode, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
@@ -341,6 +342,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           // Files the store refused to delete earlier, retried with back-off until it confirms.
           deletions.retryDue().catch((err) => logger.error({ err }, 'storage: deletion retry sweep failed')),
           purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
+          // Sign-ups nobody confirmed: the address stays free for its owner.
+          deleteUnconfirmedAccounts(db, { linkHours: VERIFY_EMAIL_HOURS }).catch((err) =>
+            logger.error({ err }, 'auth: unconfirmed account sweep failed'),
+          ),
         ]);
       await sweep();
       for (const job of await queuedGenerations(db)) jobs.enqueue(job);
