@@ -16,6 +16,7 @@ import {
   type GenerationEvents,
 } from './generation/events';
 import { createBlocklistModeration } from './generation/moderation/blocklist';
+import { moderationsInTurn } from './generation/moderation/in-turn';
 import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
@@ -156,11 +157,12 @@ function imageServices(
         maxRetries: 0,
       }),
       imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
-      moderation: createOpenAIModeration({
-        ...common,
-        model: openai.moderationModel,
-        fallback: createBlocklistModeration(),
-      }),
+      // OpenAI's model first; the word lists always behind it, so what they decline is declined
+      // on every provider (and still when the moderation service is down: it fails open).
+      moderation: moderationsInTurn([
+        createOpenAIModeration({ ...common, model: openai.moderationModel }),
+        createBlocklistModeration(),
+      ]),
     };
   }
   return {
