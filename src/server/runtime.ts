@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VALIDATION_PAUSE_MS } from '../core/constants';
 import { createApp } from './app';
-import { type Auth, createAuth } from './auth/auth';
+import { type Auth, createAuth, VERIFY_EMAIL_HOURS } from './auth/auth';
+import { deleteUnconfirmedAccounts } from './auth/unconfirmed';
 import { createPayments, logPaymentsMode, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
@@ -15,6 +16,7 @@ import {
   type GenerationEvents,
 } from './generation/events';
 import { createBlocklistModeration } from './generation/moderation/blocklist';
+import { moderationsInTurn } from './generation/moderation/in-turn';
 import { createOpenAIModeration } from './generation/moderation/openai';
 import { runGeneration } from './generation/pipeline';
 import type { ImageCheck, ImageProvider, Moderation } from './generation/ports';
@@ -162,11 +164,12 @@ function imageServices(
         rateLimitWaits: 10,
       }),
       imageCheck: createVisionCheck({ ...common, model: openai.visionModel }),
-      moderation: createOpenAIModeration({
-        ...common,
-        model: openai.moderationModel,
-        fallback: createBlocklistModeration(),
-      }),
+      // OpenAI's model first; the word lists always behind it, so what they decline is declined
+      // on every provider (and still when the moderation service is down: it fails open).
+      moderation: moderationsInTurn([
+        createOpenAIModeration({ ...common, model: openai.moderationModel }),
+        createBlocklistModeration(),
+      ]),
     };
   }
   return {
@@ -363,6 +366,10 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
           // Files the store refused to delete earlier, retried with back-off until it confirms.
           deletions.retryDue().catch((err) => logger.error({ err }, 'storage: deletion retry sweep failed')),
           purgeOldMail(db).catch((err) => logger.error({ err }, 'mail: outbox purge failed')),
+          // Sign-ups nobody confirmed: the address stays free for its owner.
+          deleteUnconfirmedAccounts(db, { linkHours: VERIFY_EMAIL_HOURS }).catch((err) =>
+            logger.error({ err }, 'auth: unconfirmed account sweep failed'),
+          ),
         ]);
       await sweep();
       // The in-process runner starts empty: it resumes the queued jobs; pg-boss keeps its queue.

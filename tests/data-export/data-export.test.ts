@@ -28,10 +28,13 @@ async function generate(app: TestApp, cookie: string, body: Record<string, unkno
   return status.image!;
 }
 
-describe('GET /api/data-export', () => {
+const exportData = (app: TestApp, cookie: string, headers?: Record<string, string>) =>
+  app.request('/api/data-export', { method: 'POST', cookie, headers });
+
+describe('POST /api/data-export', () => {
   it('needs a session', async () => {
     t = await createTestApp({ overrides: { background: false } });
-    expect((await t.request('/api/data-export')).status).toBe(401);
+    expect((await t.request('/api/data-export', { method: 'POST' })).status).toBe(401);
   });
 
   it('zips every picture with its SVG and a JSON matching the history and the ledger', async () => {
@@ -50,7 +53,7 @@ describe('GET /api/data-export', () => {
     ];
     const theirs = await generate(t, other.cookie, { prompt: 'not mine' });
 
-    const res = await t.request('/api/data-export', { cookie: member.cookie });
+    const res = await exportData(t, member.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(
@@ -113,7 +116,7 @@ describe('GET /api/data-export', () => {
     ).toBe(204);
     const listed = (await (await t.request('/api/keys', { cookie: member.cookie })).json()).keys;
 
-    const res = await t.request('/api/data-export', { cookie: member.cookie });
+    const res = await exportData(t, member.cookie);
     expect(res.status).toBe(200);
     const files = unzipSync(new Uint8Array(await res.arrayBuffer()));
     const json = Buffer.from(files['clipsmith-data.json']).toString('utf8');
@@ -163,7 +166,7 @@ describe('GET /api/data-export', () => {
       return get(key);
     };
 
-    const res = await t.request('/api/data-export', { cookie: member.cookie });
+    const res = await exportData(t, member.cookie);
     const reader = res.body!.getReader();
     const first = await reader.read();
     expect(first.done).toBe(false);
@@ -179,13 +182,36 @@ describe('GET /api/data-export', () => {
     t = await createTestApp({ env: { RATE_LIMIT: 'true' }, overrides: { background: false } });
     const member = await signUp(t);
     for (let i = 0; i < 5; i++) {
-      const res = await t.request('/api/data-export', { cookie: member.cookie });
+      const res = await exportData(t, member.cookie);
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
-    const refused = await t.request('/api/data-export', { cookie: member.cookie });
+    const refused = await exportData(t, member.cookie);
     expect(refused.status).toBe(429);
     expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('rate_limited');
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+
+  it('cannot be asked for by another site: a GET is refused and a cross-site POST spends nothing', async () => {
+    t = await createTestApp({ env: { RATE_LIMIT: 'true' }, overrides: { background: false } });
+    const member = await signUp(t);
+    // A link or pop-up on another site sends the member's cookie with a GET.
+    for (let i = 0; i < 6; i++) {
+      const get = await t.request('/api/data-export', { cookie: member.cookie });
+      expect(get.status).toBe(405);
+      expect(get.headers.get('allow')).toBe('POST');
+      expect(get.headers.get('content-type')).not.toBe('application/zip');
+    }
+    // A form posted from another site carries its own origin.
+    for (let i = 0; i < 6; i++) {
+      const posted = await exportData(t, member.cookie, { origin: 'https://attacker.example' });
+      expect(posted.status).toBe(403);
+    }
+    // The member's own allowance is untouched: five exports still go through.
+    for (let i = 0; i < 5; i++) {
+      const res = await exportData(t, member.cookie);
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
   });
 });

@@ -25,7 +25,7 @@ test('Download my data saves a zip with the picture and the history', async ({ p
   await page.goto('/settings');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download my data' }).click(),
+    page.getByRole('button', { name: 'Download my data' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^clipsmith-data-\d{4}-\d{2}-\d{2}\.zip$/);
   const path = await download.path();

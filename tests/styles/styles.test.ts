@@ -354,7 +354,7 @@ describe('styles through the REST API, the data export and account deletion', ()
     const style = await saveStyle(app, m);
     await saveStyle(app, await member(app, 'premium'), { ...ocean, name: 'Not mine' });
 
-    const zip = await app.request('/api/data-export', { cookie: m.cookie });
+    const zip = await app.request('/api/data-export', { method: 'POST', cookie: m.cookie });
     expect(zip.status).toBe(200);
     const files = unzipSync(new Uint8Array(await zip.arrayBuffer()));
     const data = JSON.parse(Buffer.from(files['clipsmith-data.json']).toString('utf8')) as DataExport;

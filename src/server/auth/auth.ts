@@ -1,18 +1,25 @@
 // Better Auth, configured once: e-mail + password, cookie sessions in our database.
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware, isAPIError } from 'better-auth/api';
-import { and, eq, gt, isNull, like } from 'drizzle-orm';
+import { createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
+import { and, eq, isNull, like } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/constants';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
 import { scopedDatabase, whenCommitted } from '../db/tx-scope';
 import type { Logger } from '../logger';
+import { createBudgetedSender } from '../mail/budget';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from '../mail/templates';
 import { hashPasswordOnce } from './password-hash';
 import { createSessionReader } from './session-reader';
+import {
+  isLiveConfirmationLink,
+  recordConfirmationLink,
+  signOutBeforeConfirming,
+  takeOverUnconfirmedAccount,
+} from './unconfirmed';
 
 export const SESSION_DAYS = 30;
 const SESSION_SECONDS = 60 * 60 * 24 * SESSION_DAYS;
@@ -21,8 +28,6 @@ const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 /** How long the link that finishes a sign-up works (signing in with the password sends a new one). */
 export const VERIFY_EMAIL_HOURS = 24;
-/** The owner of an address hears of sign-up attempts with it at most this often. */
-const SIGN_UP_ATTEMPT_MAIL_EVERY_MS = 60 * 60_000;
 /** Set by our front of Better Auth (routes.ts) from clientIp(): the only address header it reads. */
 export const CLIENT_IP_HEADER = 'x-clipsmith-client-ip';
 
@@ -52,37 +57,43 @@ export function createAuth(opts: {
   logger: Logger;
 }) {
   const { config, db, mailer, logger } = opts;
+  const sendWithinBudget = createBudgetedSender({ db, mailer });
   /**
    * Not awaited: a slow or failing SMTP server would otherwise make a known address answer later
-   * than an unknown one. Failures are logged and kept in the outbox row.
+   * than an unknown one. Each kind of mail has a budget per recipient (mail/budget.ts); past it the
+   * mail is not sent and the answer is the same. Failures are logged and kept in the outbox row.
    */
   const sendInBackground = (message: MailMessage) => {
-    void mailer.send(message).catch((err: unknown) => {
+    void sendWithinBudget(message).catch((err: unknown) => {
       logger.error({ err, to: message.to, kind: message.kind }, 'e-mail not recorded');
     });
   };
-  /** "Someone tried to sign up with your address", unless the owner heard so within the hour. */
-  const tellOwnerOfSignUpAttempt = async (email: string) => {
-    const recent = await db
-      .select({ id: schema.outbox.id })
-      .from(schema.outbox)
-      .where(
-        and(
-          eq(schema.outbox.to, email),
-          eq(schema.outbox.kind, 'sign-up-attempt'),
-          gt(schema.outbox.createdAt, new Date(Date.now() - SIGN_UP_ATTEMPT_MAIL_EVERY_MS)),
-        ),
-      )
-      .limit(1);
-    if (recent.length > 0) return;
-    sendInBackground({
-      to: email,
-      ...signUpAttemptMail({
-        signInLink: `${config.publicUrl}/login`,
-        resetLink: `${config.publicUrl}/forgot-password`,
-      }),
-    });
+  const confirmationLinkSeconds = VERIFY_EMAIL_HOURS * 3600;
+  /**
+   * Makes a confirmation link for the account's current owner, remembers it (in the caller's
+   * transaction, if any) and mails it once that has committed. Only remembered links confirm
+   * (routes.ts). Ours, not the token Better Auth made: its tokens are the same for every link asked
+   * within one second, so one could not be withdrawn without the other.
+   */
+  const mailConfirmationLink = async (user: { id: string; email: string }) => {
+    const token = await createEmailVerificationToken(
+      opts.secret,
+      user.email,
+      undefined,
+      confirmationLinkSeconds,
+      {
+        jti: crypto.randomUUID(),
+      },
+    );
+    const expiresAt = new Date(Date.now() + confirmationLinkSeconds * 1000);
+    await recordConfirmationLink(scopedDatabase(db), { userId: user.id, token, expiresAt });
+    // Our own page, which confirms with the token and signs in.
+    const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    whenCommitted(() =>
+      sendInBackground({ to: user.email, ...emailVerificationMail({ link, hours: VERIFY_EMAIL_HOURS }) }),
+    );
   };
+
   const auth = betterAuth({
     appName: 'Clipsmith',
     baseURL: config.publicUrl,
@@ -108,10 +119,17 @@ export function createAuth(opts: {
       requireEmailVerification: true,
       // Sign-up hashes before its transaction opens (password-hash.ts); verifying stays Better Auth's.
       password: { hash: hashPasswordOnce },
+      // Only a confirmed account meets this: routes.ts hands an unconfirmed one to the new sign-up.
       async onExistingUserSignUp({ user }) {
-        void tellOwnerOfSignUpAttempt(user.email).catch((err: unknown) => {
-          logger.error({ err, to: user.email, kind: 'sign-up-attempt' }, 'e-mail not recorded');
-        });
+        whenCommitted(() =>
+          sendInBackground({
+            to: user.email,
+            ...signUpAttemptMail({
+              signInLink: `${config.publicUrl}/login`,
+              resetLink: `${config.publicUrl}/forgot-password`,
+            }),
+          }),
+        );
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       revokeSessionsOnPasswordReset: true,
@@ -130,13 +148,13 @@ export function createAuth(opts: {
       // A member who lost the link gets a new one by signing in with the right password.
       sendOnSignIn: true,
       autoSignInAfterVerification: true,
-      expiresIn: VERIFY_EMAIL_HOURS * 3600,
-      async sendVerificationEmail({ user, token }) {
-        // Our own page, which confirms with the token and signs in; sent once the sign-up committed.
-        const link = `${config.publicUrl}/verify-email?token=${encodeURIComponent(token)}`;
-        whenCommitted(() =>
-          sendInBackground({ to: user.email, ...emailVerificationMail({ link, hours: VERIFY_EMAIL_HOURS }) }),
-        );
+      expiresIn: confirmationLinkSeconds,
+      async sendVerificationEmail({ user }) {
+        await mailConfirmationLink(user);
+      },
+      // Better Auth opens the confirmer's session right after this.
+      async afterEmailVerification(user) {
+        await signOutBeforeConfirming(db, user.id);
       },
     },
     databaseHooks: {
@@ -191,6 +209,21 @@ export function createAuth(opts: {
     },
   });
   return Object.assign(auth, {
+    /**
+     * A sign-up meeting an unconfirmed account: the newest sign-up becomes its owner and gets a
+     * fresh link (see unconfirmed.ts). Runs inside the sign-up's transaction scope, user row locked.
+     */
+    async takeOverUnconfirmedSignUp(account: { id: string; email: string; name: string; password: string }) {
+      await takeOverUnconfirmedAccount(scopedDatabase(db), {
+        userId: account.id,
+        name: account.name,
+        passwordHash: await hashPasswordOnce(account.password),
+        now: new Date(),
+      });
+      await mailConfirmationLink(account);
+    },
+    /** Whether a confirmation link may still confirm (mailed for the current owner, not expired). */
+    isLiveConfirmationLink: (token: string) => isLiveConfirmationLink(db, token),
     /** The signed-in member behind a request's cookies, or null (see session-reader.ts). */
     readSession: createSessionReader({
       auth,

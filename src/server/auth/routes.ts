@@ -1,7 +1,7 @@
 // Better Auth's handler behind our own front: input normalised and checked, rate limited, sign-up
 // made atomic, and every error answered in our JSON shape.
 
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { emailSchema, passwordSchema, type SignUpResult, safeText } from '../../core/api';
@@ -167,9 +167,26 @@ export function authRoutes(deps: {
         db.transaction(async (tx) => {
           const answer = await runInTransactionScope(
             tx,
-            () => auth.handler(forAuth(c, request)),
+            async () => {
+              // An unconfirmed account belongs to nobody yet: the newest sign-up takes it over
+              // (its password, its name, a fresh link), so an earlier stranger's password cannot
+              // outlive the owner's sign-up. Locked, so two sign-ups take turns.
+              const [pending] = await tx
+                .select({ id: users.id, email: users.email })
+                .from(users)
+                .where(and(eq(users.email, body.email.trim().toLowerCase()), eq(users.emailVerified, false)))
+                .for('update');
+              if (!pending) return auth.handler(forAuth(c, request));
+              await auth.takeOverUnconfirmedSignUp({
+                ...pending,
+                name: body.name ?? '',
+                password: body.password,
+              });
+              return null;
+            },
             afterCommit,
           );
+          if (!answer) return;
           if (!answer.ok) throw new SignUpRefused(answer);
           const { user } = (await answer.json()) as { user: { id: string } };
           // For a taken address Better Auth answers with a made-up user (and mails the owner): only
@@ -226,6 +243,15 @@ export function authRoutes(deps: {
     const body = await readJson(c, resetPasswordBody);
     await limit(c, RESET_PASSWORD_RATE_LIMIT);
     return handle(c, withJsonBody(c.req.raw, body));
+  });
+
+  // Better Auth accepts any link it signed that has not expired; we also refuse one that was
+  // withdrawn (an earlier sign-up's, after a newer sign-up took the unconfirmed account over).
+  app.get('/verify-email', async (c) => {
+    const token = c.req.query('token');
+    if (!token || !(await auth.isLiveConfirmationLink(token)))
+      throw new AppError(401, 'invalid_token', FRIENDLY_MESSAGES.INVALID_TOKEN);
+    return handle(c);
   });
 
   app.all('/*', (c) => {

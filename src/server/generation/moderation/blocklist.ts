@@ -1,149 +1,215 @@
-// The embedded moderation: a short, maintained list of terms no clipart prompt needs.
-// It is deliberately small and unambiguous (whole words only, so "Scunthorpe", "sextant" and
-// "assassin bug" pass); the real safety net is the image model's own filter when OpenAI is used.
-// Maintenance: add a term only if it has no everyday clipart meaning (e.g. not "tit", "cock",
-// "booby", "gore", "rape" — birds, a surname, a crop). Each entry also matches its plural.
+// The moderation every provider gets (behind OpenAI's moderation model when a key is set): the
+// `obscenity` package's maintained English list, matched through its look-alike, leetspeak and
+// repeated-letter folding, plus our own list of what a clipart prompt must not ask for (hate
+// symbols and figures, sexual content, gore). Letters typed apart ("p o r n") are joined first.
+// Decisions (docs/security.md): words with an everyday clipart meaning are taken out of the
+// maintained list ("tit", "cock", "dick", "pussy", "ass", "bitch" — birds, a rooster, a name, a
+// willow, a donkey, a dog); "sexy" alone passes ("a sexy red sports car"), "sexy" about a person
+// or pose does not; "breast" passes ("a bird's breast feathers", "chicken breast").
 
+import {
+  DataSet,
+  englishDataset,
+  englishRecommendedTransformers,
+  parseRawPattern,
+  RegExpMatcher,
+} from 'obscenity';
 import type { Moderation, ModerationResult } from '../ports';
 import { DECLINED_MESSAGE } from './messages';
 
-/** Refused on their own. Lower case, ASCII, words separated by single spaces. */
-const BLOCKED_TERMS: readonly string[] = [
-  // Sexual content involving minors.
-  'child porn',
-  'child pornography',
-  'csam',
-  'loli',
-  'lolicon',
-  'shota',
-  'shotacon',
-  'pedo',
-  'pedophile',
-  'paedophile',
-  'pedophilia',
-  'paedophilia',
-  // Explicit sexual content.
-  'porn',
-  'porno',
-  'pornography',
-  'pornographic',
-  'hentai',
-  'nsfw',
-  'blowjob',
-  'handjob',
-  'cumshot',
-  'creampie',
-  'gangbang',
-  'dildo',
-  'masturbate',
-  'masturbating',
-  'masturbation',
-  'orgy',
-  'bdsm',
-  'sex act',
-  'sex scene',
-  'sex toy',
-  'having sex',
-  'penis',
-  'vagina',
-  'genitals',
-  'rapist',
-  // Extreme gore.
-  'decapitated',
-  'decapitation',
-  'beheaded',
-  'beheading',
-  'dismembered',
-  'dismemberment',
-  'disemboweled',
-  'disembowelled',
-  'disembowelment',
-  'mutilated',
-  'mutilation',
-  'extreme gore',
-  'blood and gore',
-  'snuff film',
-  // Hate slurs and slogans.
-  'nigger',
-  'nigga',
-  'kike',
-  'gook',
-  'wetback',
-  'raghead',
-  'towelhead',
-  'beaner',
-  'faggot',
-  'heil hitler',
-  'sieg heil',
+/** blocked: refused on its own; the others only together (sexual with a person or a minor). */
+type Category = 'blocked' | 'sexual' | 'person' | 'minor';
+type Meta = { originalWord: string; category: Category };
+
+/** Taken out of the maintained list: each has an everyday meaning a clipart prompt uses. */
+const EVERYDAY_WORDS = new Set([
+  'tit',
+  'cock',
+  'dick',
+  'pussy',
+  'ass',
+  'arse',
+  'bitch',
+  'bastard',
+  'cum',
+  'prick',
+  'scat',
+  'hooker',
+  'sex',
+]);
+/**
+ * Everyday phrases that pass although a listed word is in them; taken out of the text before it
+ * is matched (whole words, after folding).
+ */
+const EVERYDAY_PHRASES = [
+  'shiitake',
+  'penistone',
+  'rapeseed',
+  'oilseed rape',
+  'negroni',
+  'rio negro',
+  'naked mole rat',
+  'naked eye',
+  'naked flame',
+  'nude lipstick',
+  'nude color',
+  'nude colour',
+  'nude shoes',
+  'nude nail',
 ];
 
-/** A minor together with sexual framing is refused even though each word alone is fine. */
-const MINOR_TERMS: readonly string[] = [
-  'child',
-  'children',
-  'kid',
-  'kids',
-  'minor',
-  'minors',
-  'underage',
-  'preteen',
-  'schoolgirl',
-  'schoolboy',
-  'teen',
-  'teenage',
-  'teenager',
-];
-const SEXUAL_TERMS: readonly string[] = [
-  'nude',
-  'naked',
-  'nudity',
-  'sexy',
-  'sexual',
-  'erotic',
-  'topless',
-  'lingerie',
-  'seductive',
-];
-
-// Simple leetspeak; applied only to characters inside words, so "3 cats" stays "3 cats".
-const LEET: Record<string, string> = {
-  '0': 'o',
-  '1': 'i',
-  '3': 'e',
-  '4': 'a',
-  '5': 's',
-  '7': 't',
-  '@': 'a',
-  $: 's',
+/**
+ * Ours, lower case; `|` marks a word edge and `[a]` an optional letter (obscenity's pattern syntax).
+ */
+const OUR_TERMS: Record<Category, string[]> = {
+  blocked: [
+    // Hate symbols, slogans and figures.
+    '|nazi',
+    'swastika',
+    'hakenkreuz',
+    '|hitler',
+    // Written as matched: the folding collapses repeated letters ("himmler" is read "himler").
+    '|himler',
+    '|goebbels',
+    '|mengele',
+    '|third reich',
+    '|waffen ss|',
+    '|sieg heil',
+    '|heil hitler',
+    '|ku klux',
+    '|white power|',
+    '|white supremac',
+    '|white pride|',
+    '|aryan',
+    '|neo nazi',
+    '|wetback',
+    '|raghead',
+    '|towelhead',
+    '|beaner|',
+    '|gook|',
+    // Sexual content.
+    '|sex|',
+    '|sexes|',
+    '|having sex|',
+    '|sex act',
+    '|sex toy',
+    '|sex scene',
+    '|nsfw|',
+    '|xxx|',
+    '|nudity|',
+    '|nudes|',
+    '|topless',
+    '|lingerie',
+    '|erotic',
+    '|striptease',
+    '|stripper',
+    '|fetish',
+    '|bdsm|',
+    '|cumshot',
+    '|creampie',
+    '|milf|',
+    '|hentai',
+    '|csam|',
+    '|loli|',
+    '|lolicon',
+    '|shota|',
+    '|shotacon',
+    '|pedo|',
+    '|pedophil',
+    '|paedophil',
+    '|genitals',
+    '|seductive',
+    '|naked',
+    '|nude|',
+    '|sexual',
+    // Extreme gore.
+    '|decapitat',
+    '|behead',
+    '|dismember',
+    '|disembowel',
+    '|mutilat',
+    '|extreme gore',
+    '|blood and gore',
+    '|snuff film',
+  ],
+  sexual: ['|sexy|', '|sensual', '|provocative', '|undressed', '|bikini', '|underwear'],
+  person: [
+    '|woman|',
+    '|women|',
+    '|man|',
+    '|men|',
+    '|girl',
+    '|boy|',
+    '|boys|',
+    '|lady|',
+    '|ladies|',
+    '|guy|',
+    '|person|',
+    '|people|',
+    '|body|',
+    '|pose|',
+    '|posing|',
+    '|model|',
+    '|nurse',
+    '|maid|',
+    '|wife|',
+    '|couple|',
+  ],
+  minor: [
+    '|child',
+    '|kid|',
+    '|kids|',
+    '|minor|',
+    '|minors|',
+    '|underage',
+    '|preteen',
+    '|schoolgirl',
+    '|schoolboy',
+    '|teen',
+  ],
 };
 
-/** Lower case, no diacritics, leetspeak undone, every other character a single space. */
-export function normalisePrompt(text: string): string {
-  return ` ${text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+const dataset = new DataSet<Meta>()
+  .addAll(englishDataset as unknown as DataSet<Meta>)
+  .removePhrasesIf((phrase) => EVERYDAY_WORDS.has(phrase.metadata?.originalWord ?? ''));
+for (const [category, terms] of Object.entries(OUR_TERMS) as Array<[Category, string[]]>)
+  for (const term of terms)
+    dataset.addPhrase((phrase) =>
+      phrase.setMetadata({ originalWord: term, category }).addPattern(parseRawPattern(term)),
+    );
+const matcher = new RegExpMatcher({ ...dataset.build(), ...englishRecommendedTransformers });
+
+const EVERYDAY = new RegExp(`(?<![\\p{L}])(?:${EVERYDAY_PHRASES.join('|')})(?![\\p{L}])`, 'gu');
+// Three or more single letters with only spaces or punctuation between them: "p o r n", "n.s.f.w".
+const SPACED_LETTERS = /(?<![\p{L}\p{N}])\p{L}(?:[^\p{L}\p{N}]{1,3}\p{L}(?![\p{L}\p{N}])){2,}/gu;
+
+/** The text the lists are matched against: folded, everyday phrases out, spaced letters joined. */
+export function foldPrompt(prompt: string): string {
+  return prompt
+    .normalize('NFKC')
     .toLowerCase()
-    // A leet character counts as a letter only when it touches a letter: "p0rn", "h3nt@i", not "2024".
-    .replace(/[013457@$]+(?=[a-z])|(?<=[a-z])[013457@$]+/g, (run) =>
-      [...run].map((c) => LEET[c] ?? c).join(''),
-    )
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim()} `;
+    .replace(EVERYDAY, ' ')
+    .replace(SPACED_LETTERS, (run) => run.replace(/[^\p{L}]/gu, ''));
 }
 
-// Whole words over the normalised text (padded with spaces), with an optional plural. The terms are
-// plain lower-case words, so they need no escaping.
-function wordsPattern(terms: readonly string[]): RegExp {
-  return new RegExp(` (?:${terms.join('|')})(?:s|es)? `);
-}
+// Repeated letters are collapsed before the lists are matched, so this one is looked for first.
+const KKK = /(?<![\p{L}])kkk(?![\p{L}])/u;
 
-const BLOCKED = wordsPattern(BLOCKED_TERMS);
-const MINOR = wordsPattern(MINOR_TERMS);
-const SEXUAL = wordsPattern(SEXUAL_TERMS);
+/** The categories of every listed term in the prompt (a maintained-list word counts as blocked). */
+function categoriesIn(prompt: string): Set<Category> {
+  const text = foldPrompt(prompt);
+  const found = new Set<Category>(KKK.test(text) ? ['blocked'] : []);
+  for (const match of matcher.getAllMatches(text)) {
+    found.add(dataset.getPayloadWithPhraseMetadata(match).phraseMetadata?.category ?? 'blocked');
+  }
+  return found;
+}
 
 export function isBlockedPrompt(prompt: string): boolean {
-  const text = normalisePrompt(prompt);
-  return BLOCKED.test(text) || (MINOR.test(text) && SEXUAL.test(text));
+  const found = categoriesIn(prompt);
+  if (found.has('blocked')) return true;
+  // "sexy" is fine for a car; about a person, a pose or a minor it is not.
+  return found.has('sexual') && (found.has('person') || found.has('minor'));
 }
 
 export function createBlocklistModeration(): Moderation {

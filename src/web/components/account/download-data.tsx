@@ -2,16 +2,17 @@ import { DownloadIcon } from 'lucide-react';
 import { Button } from '../ui/button';
 
 /**
- * A plain link: the browser saves the zip as the server streams it, so a large archive never
- * sits in this page's memory. The session cookie goes along, as with any same-origin link.
+ * A plain form post: the browser saves the zip as the server streams it, so a large archive never
+ * sits in this page's memory. A POST, so that only our own pages can ask for it (another site's
+ * link or pop-up would send the member's cookie with a GET and spend their hourly allowance).
  */
 export function DownloadData() {
   return (
-    <Button asChild variant="outline">
-      <a href="/api/data-export" download>
+    <form method="post" action="/api/data-export">
+      <Button type="submit" variant="outline">
         <DownloadIcon aria-hidden="true" />
         Download my data
-      </a>
-    </Button>
+      </Button>
+    </form>
   );
 }
