@@ -8,9 +8,9 @@ import {
   NATIVE_IMAGE_SIZE,
   variantCacheKey,
 } from '../../core/download';
+import { isUuid } from '../../core/ids';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
-import { isUuid } from '../generation/service';
 import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import {
