@@ -15,6 +15,7 @@ import { billingRoutes } from './billing/routes';
 import { testCheckoutRoutes } from './billing/test-checkout-page';
 import { contactRoutes } from './contact/routes';
 import { dataExportRoutes } from './data-export/routes';
+import type { Deps } from './deps';
 import { devRoutes } from './dev/routes';
 import { generationRoutes } from './generation/routes';
 import { healthRoutes } from './health/routes';
@@ -28,7 +29,6 @@ import { appMeta, metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
-import type { Deps } from './runtime';
 import { styleRoutes } from './styles/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;

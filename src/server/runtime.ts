@@ -3,18 +3,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VALIDATION_PAUSE_MS } from '../core/constants';
 import { createApp } from './app';
-import { type Auth, createAuth, VERIFY_EMAIL_HOURS } from './auth/auth';
+import { createAuth, VERIFY_EMAIL_HOURS } from './auth/auth';
 import { deleteUnconfirmedAccounts } from './auth/unconfirmed';
 import { createPayments, logPaymentsMode, type Payments } from './billing/payments';
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
+import type { Deps } from './deps';
 import { createAnalysisCheck } from './generation/checks/analysis';
 import { createVisionCheck } from './generation/checks/vision';
-import {
-  createGenerationEvents,
-  createPostgresGenerationEvents,
-  type GenerationEvents,
-} from './generation/events';
+import { createGenerationEvents, createPostgresGenerationEvents } from './generation/events';
 import { createBlocklistModeration } from './generation/moderation/blocklist';
 import { moderationsInTurn } from './generation/moderation/in-turn';
 import { createOpenAIModeration } from './generation/moderation/openai';
@@ -35,19 +32,19 @@ import {
   sweepStuckGenerations,
 } from './generation/service';
 import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
-import { createDownloads, type Downloads } from './images/download';
-import { createGalleryCache, type GalleryCache } from './images/first-page-cache';
-import { createThumbnailQueue, type ThumbnailQueue } from './images/thumbnails';
+import { createDownloads } from './images/download';
+import { createGalleryCache } from './images/first-page-cache';
+import { createThumbnailQueue } from './images/thumbnails';
 import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
 import { createPgBossRunner, GENERATION_QUEUE, PGBOSS_SCHEMA } from './jobs/pg-boss';
-import { createInProcessRunner, type JobRunner } from './jobs/runner';
+import { createInProcessRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer } from './mail/mailer';
 import { purgeOldMail } from './mail/retention';
 import { checkDataDir, usesDataDir } from './platform/data-dir';
-import { createRateLimiter, type RateLimiter } from './platform/rate-limit';
+import { createRateLimiter } from './platform/rate-limit';
 import { createStorage } from './storage';
-import { createDeletions, type Deletions } from './storage/deletions';
+import { createDeletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
 import { VERSION } from './version';
 
@@ -68,33 +65,6 @@ export function queueExpiry(jobTimeoutMs: number) {
 const MAIL_RETRY_INTERVAL_MS = 30_000;
 
 export const DEFAULT_WEB_DIR = fileURLToPath(new URL('../../dist/web', import.meta.url));
-
-export type Deps = {
-  config: Config;
-  logger: Logger;
-  database: DatabaseHandle;
-  auth: Auth;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  storage: Storage;
-  /** Every removal of files goes through here (pending deletions, retried until confirmed). */
-  deletions: Deletions;
-  imageProvider: ImageProvider;
-  imageCheck: ImageCheck;
-  moderation: Moderation;
-  events: GenerationEvents;
-  jobs: JobRunner;
-  thumbnails: ThumbnailQueue;
-  /** Download variants: rendered in a bounded queue, stored under a size cap (images/download.ts). */
-  downloads: Downloads;
-  payments: Payments;
-  /** The public gallery's first page, shared by requests for a moment (images/first-page-cache.ts). */
-  galleryCache: GalleryCache;
-  /** What /api/health and /api/ready report: a feature adds its own named check here. */
-  healthChecks: HealthCheck[];
-  webDir: string;
-  version: string;
-};
 
 export type Runtime = {
   deps: Deps;
