@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cancelSubscriptionForDeletedAccount } from '../../src/server/billing/account-deletion';
 import { checkoutSessions } from '../../src/server/db/schema';
-import { effectiveTier } from '../../src/server/membership/service';
+import { effectiveTier } from '../../src/server/membership/plan';
 import { signUp } from '../helpers/app';
 import {
   checkout,

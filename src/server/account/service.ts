@@ -19,7 +19,7 @@ import {
   verifications,
 } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { membershipViewOf } from '../membership/service';
+import { membershipViewOf } from '../membership/plan';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';
 

@@ -15,7 +15,7 @@ import { hasApiAccess } from '../../core/tiers';
 import type { Database, DbExecutor } from '../db/client';
 import { type ApiKeyRow, apiKeys, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { effectiveTier } from '../membership/service';
+import { effectiveTier } from '../membership/plan';
 
 /** The visible part: "csk_" and 8 characters of the random part (48 of its 256 bits). */
 const VISIBLE_LENGTH = API_KEY_PREFIX.length + 8;

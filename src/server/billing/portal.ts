@@ -4,7 +4,7 @@ import type { RedirectResponse } from '../../core/api';
 import { safeRedirectPath } from '../../core/redirect';
 import { memberships } from '../db/schema';
 import { AppError } from '../http/errors';
-import { effectiveTier } from '../membership/service';
+import { effectiveTier } from '../membership/plan';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES, PAYMENTS_OFF_MESSAGE } from './messages';
 import { TEST_PORTAL_URL } from './payments';

@@ -12,7 +12,7 @@ import {
   type PaymentLedgerKind,
   paymentLedger,
 } from '../db/schema';
-import { memberOfCustomer } from '../membership/service';
+import { memberOfCustomer } from '../membership/plan';
 import type { BillingDeps, EventOutcome } from './deps';
 import { applyPaidCheckout } from './fulfil-checkout';
 import { claimEvent } from './payment-events';

@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import type { CheckoutSessionRow } from '../db/schema';
 import { AppError } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import { effectiveTier } from '../membership/service';
+import { effectiveTier } from '../membership/plan';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES } from './messages';
 import {

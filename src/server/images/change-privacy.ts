@@ -9,7 +9,7 @@ import { getBalance, spendCredits } from '../credits/service';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { effectiveTier } from '../membership/service';
+import { effectiveTier } from '../membership/plan';
 import { historyItem } from './views';
 
 // Someone else's image and a missing one both answer 404: ids reveal nothing.

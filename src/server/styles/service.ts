@@ -12,7 +12,7 @@ import type { Database, DbExecutor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type CustomStyleRow, customStyles, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { effectiveTier } from '../membership/service';
+import { effectiveTier } from '../membership/plan';
 
 const NAME_INDEX = 'custom_styles_user_name_idx';
 
