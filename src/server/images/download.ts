@@ -22,7 +22,7 @@ import {
 } from '../platform/rate-limit';
 import { imageKeys, type Storage, type StoredObject } from '../storage/storage';
 import { evictVariants, recordVariant } from './variant-cache';
-import { BackgroundRemovalError, InvalidDownloadError, renderDownloadOffThread } from './variants';
+import { BackgroundRemovalError, InvalidDownloadError, renderDownloadOffThread, sizeSvg } from './variants';
 import { createRenderQueue, RenderQueueFullError } from './variants/render-queue';
 
 export type DownloadFile = StoredObject & { fileName: string; cached: boolean };
@@ -45,9 +45,10 @@ export type Downloads = {
 };
 
 /**
- * The file a request is answered with. An SVG does not depend on the size (it only set the width
- * and height attributes), so every size gets the one stored at the picture's own size; and for a
- * picture with its own vector the transparent SVG is that vector, like the original.
+ * The file a request is answered from. An SVG does not depend on the size (the size only sets its
+ * width and height attributes, on the way out: asSized), so every size is answered from the one
+ * stored at the picture's own size; and for a picture with its own vector the transparent SVG is
+ * that vector, like the original.
  */
 function storedRequest(image: GeneratedImageRow, request: DownloadRequest): DownloadRequest {
   if (request.format !== 'svg') return request;
@@ -67,6 +68,13 @@ function isOriginalFile(image: GeneratedImageRow, request: DownloadRequest): boo
 
 const busy = (error: RenderQueueFullError) =>
   new AppError(503, 'busy', error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+
+/** The stored SVG with the asked size as its width and height (its ETag says which size). */
+function asSized(file: StoredObject, asked: DownloadRequest): StoredObject {
+  if (asked.format !== 'svg' || asked.size === NATIVE_IMAGE_SIZE) return file;
+  const bytes = Buffer.from(sizeSvg(file.bytes.toString('utf8'), asked.size), 'utf8');
+  return { ...file, bytes, etag: file.etag.replace(/"$/, `-${asked.size}"`) };
+}
 
 async function limitRenders(rateLimiter: RateLimiter, client: DownloadClient): Promise<void> {
   if (!rateLimiter.enabled) return;
@@ -138,8 +146,8 @@ export function createDownloads(opts: {
       const request = storedRequest(image, asked);
       const fileName = downloadFileName({
         createdAt: image.createdAt,
-        size: request.size,
-        format: request.format,
+        size: asked.size,
+        format: asked.format,
       });
       if (isOriginalFile(image, request)) {
         const original = await storage.get(imageKeys.original(image.id));
@@ -150,7 +158,7 @@ export function createDownloads(opts: {
       const cached = await storage.get(key);
       if (cached) {
         await recordVariant(db, { imageId: image.id, key, bytes: cached.bytes.length, rendered: false });
-        return { ...cached, fileName, cached: true };
+        return { ...asSized(cached, asked), fileName, cached: true };
       }
 
       await limitRenders(opts.rateLimiter, client);
@@ -159,7 +167,7 @@ export function createDownloads(opts: {
         // The stored copy's ETag (the store names it), so the next request can revalidate.
         const stored = await storage.get(key);
         return {
-          ...(stored ?? { bytes: file.bytes, contentType: file.contentType, etag: '' }),
+          ...asSized(stored ?? { bytes: file.bytes, contentType: file.contentType, etag: '' }, asked),
           fileName,
           cached: false,
         };
