@@ -69,6 +69,7 @@ export function createLowPriorityEncoder(
       // Not the server's flags (its TypeScript loader among them): the entry is plain JavaScript.
       execArgv: [],
       // Fewer malloc arenas: less memory held between pictures (~90 MB in all after the first ones).
+      // biome-ignore lint/style/noProcessEnv: the child inherits this process's environment as it is, plus one setting.
       env: { ...process.env, MALLOC_ARENA_MAX: '2' },
       // Buffers cross as bytes, not as JSON arrays of numbers.
       serialization: 'advanced',

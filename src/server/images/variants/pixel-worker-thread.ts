@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import type { PixelTask, PixelTaskReply } from './pixel-worker';
+import type { PixelTask, PixelTaskReply } from './pixel-tasks';
 import { BackgroundRemovalError, removeBackground } from './remove-background';
 import { renderDownload } from './render';
 import { tracePixelsToSvg } from './trace-pixels';

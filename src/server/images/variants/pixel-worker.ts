@@ -5,35 +5,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type {
-  BackgroundRemovalFailure,
-  RemoveBackgroundOptions,
-  RemoveBackgroundResult,
-} from './remove-background';
-import type { RenderDownloadInput } from './render';
-import type { TracePixelsInput } from './trace-pixels';
+import type { PixelTask, PixelTaskFailure, PixelTaskReply } from './pixel-tasks';
 
-export type PixelTask =
-  | { kind: 'trace'; input: TracePixelsInput }
-  | { kind: 'remove-background'; png: Uint8Array; options: RemoveBackgroundOptions }
-  | { kind: 'render'; input: Omit<RenderDownloadInput, 'png'> & { png: Uint8Array } };
-
-export type PixelTaskReply =
-  | { id: number; ok: true; kind: 'trace'; svg: string }
-  /** `png` is the cut-out picture; absent when the picture was already transparent. */
-  | { id: number; ok: true; kind: 'remove-background'; result: RemoveBackgroundResult; png?: Uint8Array }
-  | {
-      id: number;
-      ok: true;
-      kind: 'render';
-      bytes: Uint8Array;
-      contentType: string;
-      ext: string;
-      traced: boolean;
-    }
-  | { id: number; ok: false; message: string; code?: BackgroundRemovalFailure };
-
-export type PixelTaskFailure = Extract<PixelTaskReply, { ok: false }>;
+export type { PixelTask, PixelTaskFailure, PixelTaskReply } from './pixel-tasks';
 
 // The worker module is TypeScript: a small JS bootstrap loads it through tsx's API (a `--import tsx` flag
 // on the worker does not reach its entry module on Node 20). Resolved from here, whatever the working dir.

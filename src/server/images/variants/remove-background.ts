@@ -1,7 +1,17 @@
+import type {
+  BackgroundRemovalFailure,
+  RemoveBackgroundOptions,
+  RemoveBackgroundResult,
+} from './pixel-tasks';
 import { type PixelTaskFailure, runPixelTask } from './pixel-worker';
-import { decodeRgba, encodePng, hasTransparentBorder, type RgbaImage } from './raw';
 
-export type BackgroundRemovalFailure = 'not-plain-background' | 'empty-subject';
+export type {
+  BackgroundRemovalFailure,
+  RemoveBackgroundOptions,
+  RemoveBackgroundResult,
+} from './pixel-tasks';
+
+import { decodeRgba, encodePng, hasTransparentBorder, type RgbaImage } from './raw';
 
 /** The picture cannot be cut out; `message` is fit to show to the user. */
 export class BackgroundRemovalError extends Error {
@@ -12,11 +22,6 @@ export class BackgroundRemovalError extends Error {
     super(message);
     this.name = 'BackgroundRemovalError';
   }
-}
-
-export interface RemoveBackgroundOptions {
-  /** RGB distance (0–441) under which a pixel counts as background; by default set from the border's noise. */
-  tolerance?: number;
 }
 
 // Bounds of the automatic tolerance: tight for a clean background (keeps pale subject colours), wider for a
@@ -31,8 +36,6 @@ const EDGE_RINGS = 2;
 
 const BACKGROUND = 1;
 // Ring k (1 = touching the background) is stored as BACKGROUND + k; 0 is the kept subject.
-
-export type RemoveBackgroundResult = 'already-transparent' | 'removed';
 
 /**
  * Makes a plain background transparent, in place: flood fill from every border pixel through pixels close

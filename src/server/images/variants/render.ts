@@ -1,27 +1,19 @@
 import sharp, { type JpegOptions, type Sharp, type WebpOptions } from 'sharp';
 import {
-  type DownloadFormat,
-  type DownloadSize,
   type DownloadVariant,
   downloadFormatInfo,
   NATIVE_IMAGE_SIZE,
   validateDownload,
 } from '../../../core/download';
+import type { RenderDownloadInput } from './pixel-tasks';
 import { type PixelTaskFailure, runPixelTask } from './pixel-worker';
+
+export type { RenderDownloadInput } from './pixel-tasks';
+
 import { decodeRgba, encodePng, PNG_OPTIONS, type RgbaImage, rgbaToSharp } from './raw';
 import { BackgroundRemovalError, removeBackgroundPixels } from './remove-background';
 import { makeStickerPixels } from './sticker';
 import { sizeSvg, traceToSvg } from './trace';
-
-export interface RenderDownloadInput {
-  /** The stored picture (PNG, normally 1024×1024). */
-  png: Buffer;
-  /** The picture's own vector when it has one (composer pictures); null or absent otherwise. */
-  svg?: string | null;
-  format: DownloadFormat;
-  size: DownloadSize;
-  variant: DownloadVariant;
-}
 
 export interface RenderedDownload {
   bytes: Buffer;
