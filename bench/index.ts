@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const ALL = ['generation', 'composer', 'variants', 'bundle', 'gallery'];
+const ALL = ['generation', 'fairness', 'composer', 'variants', 'bundle', 'gallery'];
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const names = wanted.length > 0 ? wanted : ALL;
 let failed = 0;

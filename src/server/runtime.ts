@@ -245,6 +245,8 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       databaseProbe(database),
       storageProbe(storage),
       queueProbe(jobs),
+      // In memory, so /api/health shows it too; critical: a runner that cannot get jobs is not ready.
+      { name: 'jobRunner', kind: 'status', critical: true, run: () => jobs.status() },
       mailer.healthCheck,
       ...(mailer.loginCheck ? [mailer.loginCheck] : []),
       deletions.healthCheck,

@@ -5,8 +5,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { type GenerationStatus, generationRequestSchema } from '../../src/core/api';
 import { generations } from '../../src/server/db/schema';
 import type { GenerationEvents } from '../../src/server/generation/events';
-import { watchGeneration } from '../../src/server/generation/progress';
-import { createGeneration } from '../../src/server/generation/service';
+import {
+  createProgressStreams,
+  STREAMS_PER_MEMBER,
+  watchGeneration,
+} from '../../src/server/generation/progress';
+import { createGeneration, findGenerationViews } from '../../src/server/generation/service';
 import type { JobRunner } from '../../src/server/jobs/runner';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 
@@ -23,6 +27,7 @@ const heldJobs: JobRunner = {
   idle: async () => {},
   stop: async () => {},
   check: async () => ({}),
+  status: () => ({ status: 'ok' }),
 };
 
 /** The app's events, counting who listens, so a test can see the watcher let go. */
@@ -194,5 +199,113 @@ describe('watchGeneration', () => {
       await Promise.race([waiting, new Promise((r) => setTimeout(() => r('timeout'), 5_000))]),
     ).toMatchObject({ done: true });
     expect(counted.listeners()).toBe(0);
+  });
+});
+
+describe('progress streams in one process (issue 35)', () => {
+  /** Reads of the database by the streams: how many, and of which jobs. */
+  function countedReads(app: TestApp) {
+    const reads: string[][] = [];
+    const readViews = (ids: string[]) => {
+      reads.push([...ids].sort());
+      return findGenerationViews(app.deps.database.db, ids);
+    };
+    return { reads, readViews };
+  }
+
+  /** Two queued jobs of one member, and streams whose reads are counted. */
+  async function twoJobs(opts: { pollMs: number; perMember?: number }) {
+    const { app, userId, id } = await setup();
+    const { id: second } = await createGeneration(
+      { ...app.deps, db: app.deps.database.db, jobs: heldJobs },
+      { userId, request: generationRequestSchema.parse({ prompt: 'a windmill' }) },
+    );
+    const counted = countedReads(app);
+    const streams = createProgressStreams(
+      { db: app.deps.database.db, events: app.deps.events, readViews: counted.readViews },
+      opts,
+    );
+    return { app, userId, id, second, counted, streams };
+  }
+
+  it(`a member holds at most ${STREAMS_PER_MEMBER} streams: a new one closes their oldest, another member's stay`, async () => {
+    const { app, userId, id } = await setup();
+    const other = await signUp(app);
+    const { id: theirs } = await createGeneration(
+      { ...app.deps, db: app.deps.database.db, jobs: heldJobs },
+      { userId: other.user.id, request: generationRequestSchema.parse({ prompt: 'a tugboat' }) },
+    );
+    const streams = createProgressStreams(
+      { db: app.deps.database.db, events: app.deps.events },
+      { pollMs: 60_000 },
+    );
+    const open = async (member: string, job: string) => {
+      const views = (await streams.watch({ id: job, userId: member, signal: new AbortController().signal }))[
+        Symbol.asyncIterator
+      ]();
+      expect((await views.next()).value).toMatchObject({ status: 'queued' });
+      return views;
+    };
+    const otherStream = await open(other.user.id, theirs);
+    const mine = [];
+    for (let n = 0; n < STREAMS_PER_MEMBER; n++) mine.push(await open(userId, id));
+    // Up to the limit, every stream stays open: none ends (nor sends) meanwhile.
+    const pending = mine.map((views) => views.next());
+    const settled = await Promise.race([
+      Promise.any(pending).then(() => 'settled'),
+      new Promise((r) => setTimeout(() => r('open'), 200)),
+    ]);
+    expect(settled).toBe('open');
+
+    const newest = await open(userId, id);
+    expect(
+      await Promise.race([pending[0], new Promise((r) => setTimeout(() => r('timeout'), 5_000))]),
+    ).toMatchObject({ done: true });
+    // The others, the newest and the other member's still follow their job.
+    const otherNext = otherStream.next();
+    await move(app, id, { status: 'running', phase: 'generating' });
+    await move(app, theirs, { status: 'running', phase: 'generating' });
+    app.deps.events.publish(id);
+    app.deps.events.publish(theirs);
+    for (const next of [...pending.slice(1), newest.next(), otherNext])
+      expect(await next).toMatchObject({ value: { status: 'running' } });
+  });
+
+  it('streams of one job share its reads: one read for an event, one query per poll for every job', async () => {
+    const { app, userId, id, second, counted, streams } = await twoJobs({ pollMs: 60_000, perMember: 20 });
+    const all = [];
+    for (const job of [id, id, id, id, id, id, id, id, second, second]) {
+      const views = (await streams.watch({ id: job, userId, signal: new AbortController().signal }))[
+        Symbol.asyncIterator
+      ]();
+      await views.next();
+      all.push(views);
+    }
+    // Eight streams of one job and two of another: one first read per job.
+    expect(counted.reads).toEqual([[id], [second]]);
+
+    counted.reads.length = 0;
+    await move(app, id, { status: 'running', phase: 'generating' });
+    app.deps.events.publish(id);
+    for (const views of all.slice(0, 8))
+      expect(await nextWithin(views, 5_000)).toMatchObject({ value: { status: 'running' } });
+    expect(counted.reads).toEqual([[id]]);
+  });
+
+  it('the re-read every poll is one query for all the jobs followed', async () => {
+    const { app, userId, id, second, counted, streams } = await twoJobs({ pollMs: 50 });
+    const follow = async (job: string) =>
+      (await streams.watch({ id: job, userId, signal: new AbortController().signal }))[
+        Symbol.asyncIterator
+      ]();
+    const views = [await follow(id), await follow(id), await follow(second), await follow(second)];
+    for (const v of views) await v.next();
+    counted.reads.length = 0;
+    // Changed by another process: no event, only the poll brings it.
+    await move(app, second, { status: 'running', phase: 'checking' });
+    for (const v of views.slice(2))
+      expect(await nextWithin(v, 5_000)).toMatchObject({ value: { status: 'running', phase: 'checking' } });
+    expect(counted.reads.length).toBeGreaterThan(0);
+    for (const read of counted.reads) expect(read).toEqual([id, second].sort());
   });
 });

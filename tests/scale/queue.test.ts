@@ -2,6 +2,7 @@
 // charged once and refunded at most once however many attempts it takes, and a handler that keeps
 // crashing ends in the dead-letter queue. Runs when TEST_DATABASE_URL is set (CI sets it).
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addCredits, getBalance } from '../../src/server/credits/service';
@@ -241,5 +242,44 @@ describe.skipIf(!baseUrl)('generation jobs on pg-boss', () => {
     );
     expect(original.state).toBe('failed');
     expect(original.output.message).toBe('worker crashed');
+  }, 30_000);
+
+  it('a queue whose fetches fail shows in /api/health and /api/ready until fetching works again', async () => {
+    const { app } = await startApp(['ok']);
+    const runnerHealth = async () => {
+      const body = (await (await app.request('/api/health')).json()) as {
+        status: string;
+        checks: Record<string, { status: string; message?: string }>;
+      };
+      return { overall: body.status, ...body.checks.jobRunner };
+    };
+    expect(await runnerHealth()).toEqual({ overall: 'ok', status: 'ok' });
+
+    // The queue's pool loses its connections and cannot open new ones (the database refuses them).
+    const name = new URL(fresh.url).pathname.slice(1);
+    const admin = new pg.Client({ connectionString: new URL('/postgres', fresh.url).toString() });
+    await admin.connect();
+    try {
+      await admin.query(`alter database ${name} with allow_connections false`);
+      await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and application_name = 'pgboss'`,
+        [name],
+      );
+      const broken = await waitFor('health to show the failing fetches', async () => {
+        const health = await runnerHealth();
+        return health.status === 'error' ? health : undefined;
+      });
+      expect(broken.overall).toBe('degraded');
+      expect(broken.message).toMatch(/^could not fetch jobs: .+ \(since \d{4}-/);
+      const ready = await app.request('/api/ready');
+      expect(ready.status).toBe(503);
+      expect(((await ready.json()) as { failed: string[] }).failed).toContain('jobRunner');
+    } finally {
+      await admin.query(`alter database ${name} with allow_connections true`);
+      await admin.end();
+    }
+    await waitFor('health to recover', async () =>
+      (await runnerHealth()).status === 'ok' ? true : undefined,
+    );
   }, 30_000);
 });

@@ -10,7 +10,7 @@ import type { JobRunner } from '../jobs/runner';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
-import { watchGeneration } from './progress';
+import { createProgressStreams } from './progress';
 import { createGeneration, getGeneration } from './service';
 
 export function generationRoutes(deps: {
@@ -22,6 +22,8 @@ export function generationRoutes(deps: {
   rateLimiter: RateLimiter;
 }) {
   const { db } = deps;
+  // One set per app: streams of a job share its reads, and a member's streams are counted together.
+  const streams = createProgressStreams({ db, events: deps.events });
   return new Hono<{ Variables: SessionVars & RequestVars }>()
     .use(requireUser(deps.auth))
     .post('/', async (c) => {
@@ -34,7 +36,7 @@ export function generationRoutes(deps: {
     )
     .get('/:id/events', async (c) => {
       const abort = new AbortController();
-      const progress = await watchGeneration(deps, {
+      const progress = await streams.watch({
         id: c.req.param('id'),
         userId: c.get('user').id,
         signal: abort.signal,

@@ -90,8 +90,20 @@ export async function createPgBossRunner(
     options: '-c plan_cache_mode=force_generic_plan',
   });
   pool.on('error', (err) => logger.error({ err }, 'job queue error'));
+  const db = preparedStatements(pool);
+  // pg-boss's fetch() catches every database error and answers "no jobs" (it expects only unique
+  // violations), so a broken pool looked like an empty queue. Fetches go through this instead,
+  // which keeps the error for the dispatcher (one fetch runs at a time).
+  let fetchError: unknown;
+  const fetchDb: PgBoss.Db = {
+    executeSql: (text, values) =>
+      db.executeSql(text, values).catch((err: unknown) => {
+        fetchError = err;
+        throw err;
+      }),
+  };
   const boss = new PgBoss({
-    db: preparedStatements(pool),
+    db,
     schema: PGBOSS_SCHEMA,
     ...(opts.maintenanceIntervalSeconds
       ? { maintenanceIntervalSeconds: opts.maintenanceIntervalSeconds }
@@ -136,6 +148,8 @@ export async function createPgBossRunner(
   let fetchAgain = false;
   let idleWaiters: Array<() => void> = [];
   let toComplete: string[] = [];
+  /** Fetches failing since, and the last error: the queue's health until a fetch works again. */
+  let fetchFailure: { since: Date; message: string } | undefined;
   let completing: Promise<unknown> = Promise.resolve();
 
   const flushCompletes = () => {
@@ -194,10 +208,21 @@ export async function createPgBossRunner(
     fetching = true;
     fetchAgain = false;
     const batchSize = Math.min(opts.concurrency - active, limit - running);
+    fetchError = undefined;
     boss
-      .fetch<{ id: string }>(GENERATION_QUEUE, { batchSize, includeMetadata: true })
+      .fetch<{ id: string }>(GENERATION_QUEUE, { batchSize, includeMetadata: true, db: fetchDb })
+      .then((jobs) => {
+        // A unique violation is the one error pg-boss means to ignore here (singleton queues).
+        const err = fetchError as { code?: string } | undefined;
+        if (err && err.code !== '23505') throw err;
+        return jobs;
+      })
       .then(
         (jobs) => {
+          if (fetchFailure) {
+            logger.info({ failingSince: fetchFailure.since }, 'fetching jobs works again');
+            fetchFailure = undefined;
+          }
           for (const job of jobs) {
             active++;
             void runOne(job);
@@ -206,7 +231,12 @@ export async function createPgBossRunner(
           if (jobs.length === batchSize) fetchAgain = true;
         },
         (err) => {
-          if (!stopped) logger.warn({ err }, 'could not fetch jobs; trying again at the next poll');
+          if (stopped) return;
+          // Each poll tries again; the first failure is an error for the operator, and health
+          // says so until a fetch works (a broken pool would otherwise show only as a growing queue).
+          const message = `could not fetch jobs: ${(err as Error)?.message ?? String(err)}`;
+          if (!fetchFailure) logger.error({ err }, 'could not fetch jobs; trying again every second');
+          fetchFailure = { since: fetchFailure?.since ?? new Date(), message };
         },
       )
       .finally(() => {
@@ -254,8 +284,16 @@ export async function createPgBossRunner(
     idle() {
       return running === 0 ? Promise.resolve() : new Promise((resolve) => idleWaiters.push(resolve));
     },
+    status() {
+      if (stopped || !fetchFailure) return { status: 'ok' };
+      return {
+        status: 'error',
+        message: `${fetchFailure.message} (since ${fetchFailure.since.toISOString()})`,
+      };
+    },
     async check() {
       if (stopped) throw new Error('the job queue has stopped');
+      if (fetchFailure) throw new Error(fetchFailure.message);
       // One round trip through pg-boss's own connection: its schema and our queue are there.
       const queued = await boss.getQueueSize(GENERATION_QUEUE);
       return { runner: 'pg-boss', workers: opts.concurrency, queued, running };

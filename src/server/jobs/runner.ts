@@ -20,7 +20,14 @@ export type JobRunner = {
   stop(): Promise<void>;
   /** Readiness: throws when this runner cannot take jobs; otherwise a few numbers for the operator. */
   check(): Promise<Record<string, unknown>>;
+  /**
+   * Health, from memory: `error` while this runner cannot get jobs (pg-boss's fetches failing), so
+   * a broken queue shows in /api/health and /api/ready instead of only as a growing queue.
+   */
+  status(): RunnerStatus;
 };
+
+export type RunnerStatus = { status: 'ok' | 'error'; message?: string };
 
 /**
  * Runs one job. It throws only to ask the queue for another try later (a transient provider
@@ -161,5 +168,7 @@ export function createInProcessRunner(opts: {
       if (stopped) throw new Error('the job runner has stopped');
       return { runner: 'in-process', workers: opts.concurrency, queued: queue.length, running };
     },
+    // Nothing to fetch; a stopped runner is the readiness probe's to report.
+    status: () => ({ status: 'ok' }),
   };
 }
