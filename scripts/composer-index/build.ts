@@ -49,6 +49,8 @@ const NOUN_SUBSTANCE = 27;
 const NOUN_FOOD = 13;
 const NOUN_PLANT = 20;
 const VERB_MOTION = 38;
+const VERB_BODY = 29;
+const VERB_EMOTION = 37;
 
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
 const SCENE_ANCHORS: Record<SceneId, string[]> = {
@@ -366,9 +368,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
   const showsThingNow = (lemma: string, art: Draft): boolean => {
     const label = words(art.label);
-    // Named by the word: its head ("glass of milk", "honey pot") or a kind of it; not a
-    // "magnifying glass" for glass nor a "card index" for card.
-    if (label[0] === lemma && (label.length === 1 || label[1] === 'of' || label.length === 2)) return true;
+    // Named by the word: its head ("honey pot") or a kind of it; not a "magnifying glass" for
+    // glass nor a "place of worship" for place.
+    if (label[0] === lemma && label.length <= 2) return true;
     if (label.at(-1) === lemma && isKindOf(lemma, art)) return true;
     if (label.length === 1 && isCompoundOf(label[0], lemma)) return true;
     const own = senses(lemma, 3);
@@ -376,7 +378,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const same = own.filter((s) => s.lexfile === field);
     const synonyms = new Set(same.flatMap((s) => s.words));
     const ancestors = ancestorWords(same.slice(0, 2));
-    const names = [label.join(' '), label.at(-1), label.filter((w) => w !== 'face').join(' ')];
+    // ("face" names the emoji's form, not a thing: a "winking face" is no slide's surface.)
+    const names = [label.join(' '), label.at(-1), label.filter((w) => w !== 'face').join(' ')].filter(
+      (w) => w !== 'face',
+    );
     if (names.some((n) => n && (synonyms.has(n) || ancestors.has(n)))) return true;
     // A kind of it: "sauropod" for dinosaur.
     if (!art.person && isKindOf(lemma, art)) return true;
@@ -410,7 +415,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const isKindOf = (lemma: string, art: Draft): boolean => {
     const label = words(art.label);
     const modifiers = label.slice(0, -1);
-    if (modifiers.some(isTime)) return false;
+    // Ends in the word, or names a thing WordNet files below it ("sauropod" for dinosaur).
+    if (modifiers.some(isTime) || (label.at(-1) !== lemma && !wordnet.index.noun.has(label.join(' '))))
+      return false;
     // A WordNet name below the word's main sense: "soccer ball", not "crystal ball" (a globe);
     // else a name made of adjectives or materials ("deciduous tree", "water wave").
     const main = senses(lemma, 1)[0];
@@ -490,7 +497,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (within !== undefined) return { how: 'keyword', arts: [within] };
     // ...and so does one named by a broader word of it ("hot beverage" for coffee).
     const ancestors = ancestorWords(synsets.slice(0, 1));
-    const broader = keyword.find((a) => ancestors.has(words(drafts[a].label).at(-1) ?? ''));
+    const broader = keyword.find((a) => {
+      const head = words(drafts[a].label).at(-1) ?? '';
+      return head !== 'face' && ancestors.has(head);
+    });
     if (broader !== undefined) return { how: 'keyword', arts: [broader] };
     const mono = one(lemma, EXACT, 'mono');
     if (mono !== undefined) return { how: 'name', arts: [mono] };
@@ -655,6 +665,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (term.includes(' ') || !(wordnet.index.adj.has(term) || wordnet.index.verb.has(term))) continue;
     // A noun too ("animal", "secret") names a thing; "sleep" and "cry" are verbs as well.
     if (wordnet.index.noun.has(term) && !wordnet.index.verb.has(term)) continue;
+    // A verb shows on a face only if it is of the body or a feeling ("sleep", "laugh", "worry"),
+    // not "slide", "eat" or "full" (CLDR tags faces with those too).
+    const verb = wordnet.index.verb.get(term);
+    const felt = verb?.synsets
+      .slice(0, 2)
+      .some((o) => [VERB_BODY, VERB_EMOTION].includes(wordnet.synsets.verb.get(o)?.lexfile ?? -1));
+    if (verb && !felt) continue;
     const found = bucket.filter((r) => r.tier === KEYWORD && isFace(drafts[r.art])).map((r) => r.art);
     if (found.length === 0) continue;
     const named = found.filter((a) => words(drafts[a].label).includes(term));

@@ -156,3 +156,99 @@ export const HELDOUT_PROMPTS: HeldoutPrompt[] = [
     'a small brown owl',
   ]),
 ];
+
+/**
+ * Round 2, written after round 1 was used up (code was changed because of what round 1's sheet
+ * showed: feeling faces for "full" and "sliding", a cat face beside a laughing girl). Not yet
+ * judged or looked at; judge it before tuning on anything else.
+ */
+export const HELDOUT_ROUND_2: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a koala sleeping in a tree',
+    'a dolphin jumping out of the water',
+    'a snail crawling on a leaf',
+    'a goat climbing a rock',
+    'a hedgehog curled up',
+  ]),
+  ...group('food', [
+    'a plate of spaghetti',
+    'a taco with salsa',
+    'a bunch of bananas',
+    'a cupcake with sprinkles',
+    'a bowl of cereal',
+  ]),
+  ...group('job', [
+    'a firefighter holding a hose',
+    'a chef tasting soup',
+    'a farmer driving a tractor',
+    'a scientist with a test tube',
+    'a pilot in a cockpit',
+  ]),
+  ...group('holiday', [
+    'a christmas stocking',
+    'a string of holiday lights',
+    'a birthday party hat',
+    'a valentine heart with an arrow',
+    'a fourth of july flag',
+  ]),
+  ...group('school', [
+    'an open notebook',
+    'a pair of scissors',
+    'a teacher at a whiteboard',
+    'a stack of crayons',
+    'a school locker',
+  ]),
+  ...group('sports', [
+    'a tennis racket',
+    'a hockey stick and puck',
+    'a golf ball on a tee',
+    'a volleyball',
+    'a cyclist racing',
+  ]),
+  ...group('transport', ['a red fire engine', 'a cable car', 'a hot rod', 'a cargo ship', 'a scooter']),
+  ...group('nature', [
+    'a rainbow after the rain',
+    'a palm tree on an island',
+    'a pine cone',
+    'a thunderstorm cloud',
+    'a field of tulips',
+  ]),
+  ...group('home', [
+    'a ceiling fan',
+    'a toaster',
+    'a houseplant in a pot',
+    'a washing machine',
+    'a candle on a table',
+  ]),
+  ...group('tech', ['a computer mouse', 'a printer', 'a camera on a tripod', 'a battery', 'a flying drone']),
+  ...group('fantasy', ['a wizard hat', 'a troll under a bridge', 'a vampire', 'a crystal ball', 'a phoenix']),
+  ...group('music', [
+    'an electric guitar',
+    'a drummer',
+    'a harp',
+    'a pair of maracas',
+    'a singer on a stage',
+  ]),
+  ...group('health', [
+    'a first aid kit',
+    'a nurse giving a shot',
+    'an ambulance',
+    'a tooth with a brush',
+    'a face mask',
+  ]),
+  ...group('feeling', ['a grumpy cat', 'an excited puppy', 'a shy girl', 'a worried face', 'a proud boy']),
+  ...group('two subjects', [
+    'a mouse and an elephant',
+    'a frog on a lily pad',
+    'a child hugging a teddy bear',
+    'a horse next to a barn',
+    'a bird in a cage',
+  ]),
+  ...group('colour/size', [
+    'a pink flamingo',
+    'a giant pumpkin',
+    'a tiny mouse',
+    'a black and white panda',
+    'an orange goldfish',
+  ]),
+];

@@ -410,9 +410,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
 
   const accents: ArtRecord[] = [];
   // A feeling the subject's art does not show is drawn beside it ("a sad dog": a sad face).
-  if (feeling && !feelingFace && !feeling.arts.includes(subject) && feeling.arts[0]) {
-    accents.push(feeling.arts[0]);
-    subjects.push({ word: feeling.word, label: feeling.arts[0].label, art: feeling.arts[0].id });
+  // A cat's face only beside a cat: a laughing girl gets a laughing face.
+  const cat = subject.label.split(' ').includes('cat');
+  const face = feeling?.arts.find((a) => cat || !a.label.split(' ').includes('cat'));
+  if (feeling && face && !feelingFace && !feeling.arts.includes(subject)) {
+    accents.push(face);
+    subjects.push({ word: feeling.word, label: face.label, art: face.id });
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.
@@ -523,8 +526,8 @@ function isFaceArt(art: ArtRecord): boolean {
  */
 function feelingOf(text: string, lexicon: Lexicon): Feeling | null {
   const lemma = verbLemma(text, lexicon);
-  const faces = lexicon.faces.get(text) ?? (lemma ? lexicon.faces.get(lemma) : undefined);
-  if (!faces) return null;
+  const faces = [...(lexicon.faces.get(text) ?? []), ...((lemma && lexicon.faces.get(lemma)) || [])];
+  if (faces.length === 0) return null;
   const arts = faces.map((a) => lexicon.arts[a]);
   const named = arts.filter((a) => a.label.split(' ').includes(text));
   return { word: text, arts: [...new Set([...named, ...arts])] };

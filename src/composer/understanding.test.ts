@@ -126,6 +126,21 @@ describe('composer: feelings and states select the art that shows them', () => {
     }
   });
 
+  it('words CLDR tags on faces that are no feeling draw no face ("full", "sliding", "eating")', () => {
+    // Found on the round-1 held-out sheet (a full-moon face for "full", a winking face for
+    // "sliding"); these development prompts are new.
+    const faces = (prompt: string) => drawn(prompt).filter((a) => a.endsWith('face') || a.includes('-face-'));
+    expect(faces('a basket full of apples')).toEqual([]);
+    expect(faces('a seal sliding down a slide')).toEqual([]);
+    expect(faces('a fox eating a cookie')).toEqual([]);
+  });
+
+  it('a laughing person gets a laughing face, not a cat', () => {
+    const arts = drawn('a boy laughing');
+    expect(arts.some((a) => /laughing|grinning|tears-of-joy/.test(a))).toBe(true);
+    expect(arts.filter((a) => a.includes('cat'))).toEqual([]);
+  });
+
   it('scared, sleeping and crying are drawn: a fearful face, a sleeping face, a crying face', () => {
     expect(drawn('a scared cat').some((a) => /fear|scream|anguish/.test(a))).toBe(true);
     expect(drawn('a sleeping baby')).toContain(fe('sleeping-face'));

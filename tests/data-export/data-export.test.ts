@@ -51,7 +51,7 @@ describe('POST /api/data-export', () => {
       await generate(t, member.cookie, { prompt: 'a smiling cactus' }),
       await generate(t, member.cookie, { prompt: 'a secret treasure map', privacy: 'private' }),
     ];
-    const theirs = await generate(t, other.cookie, { prompt: 'not mine' });
+    const theirs = await generate(t, other.cookie, { prompt: 'a cat that is not mine' });
 
     const res = await exportData(t, member.cookie);
     expect(res.status).toBe(200);
