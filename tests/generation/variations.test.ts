@@ -78,6 +78,8 @@ describe('variations', () => {
     expect(rows).toHaveLength(4);
     expect(new Set(rows.map((r) => r.batchId))).toEqual(new Set([created.batchId]));
     expect(new Set(rows.map((r) => r.seed)).size).toBe(4);
+    // The composer takes a picture's facing and side from a seed's two low bits: all four differ.
+    expect(new Set(rows.map((r) => r.seed % 4))).toEqual(new Set([0, 1, 2, 3]));
 
     await app.deps.jobs.idle();
     const done = await Promise.all(created.variations.map((v) => statusOf(app, cookie, v.id)));

@@ -155,10 +155,15 @@ export async function createGeneration(
 }
 
 /** A seed per picture, all different, so variations of one prompt differ. */
+/**
+ * A request's seeds: one random base whose two low bits are free, then base + 0, 1, 2, 3. The
+ * composer picks a picture's facing and side from a seed's two low bits, so the variations of one
+ * request always differ visibly (random seeds could repeat them).
+ */
 function distinctSeeds(count: number): number[] {
-  const seeds = new Set<number>();
-  while (seeds.size < count) seeds.add(randomInt(0, 2 ** 31 - 1));
-  return [...seeds];
+  // count ≤ MAX_VARIATIONS (4); the largest seed is 2^31 - 1, the column's int range.
+  const base = randomInt(0, 2 ** 29) * 4;
+  return Array.from({ length: count }, (_, i) => base + i);
 }
 
 export async function getGeneration(
