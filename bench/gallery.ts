@@ -19,7 +19,7 @@ import {
   listGallery,
   listHistory,
   recentImages,
-} from '../src/server/images/list-images';
+} from '../src/server/gallery/list-images';
 import { silentLogger } from '../src/server/logger';
 import { createRuntime } from '../src/server/runtime';
 import { confirmSignUp } from './sign-up';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows } from '../src/server/db/client';
-import { MAX_WAITING_THUMBNAILS } from '../src/server/images/thumbnails';
+import { MAX_WAITING_THUMBNAILS } from '../src/server/image-files/thumbnails';
 import { imageKeys } from '../src/server/storage/storage';
 import { startFakeOpenAI } from '../tests/helpers/fake-openai';
 import { createTestDatabase } from '../tests/helpers/postgres';

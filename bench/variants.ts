@@ -1,8 +1,8 @@
 // Download variants benchmark on a 1024×1024 provider-style picture (subject with detail on white).
 // Run: node --import tsx bench/variants.ts   (prints median and p95 per operation, always exits 0)
 import { pathToFileURL } from 'node:url';
-import { makeSticker, removeBackground, renderDownload, traceToSvg } from '../src/server/images/variants';
-import { providerStylePng } from '../src/server/images/variants/test-fixtures';
+import { makeSticker, removeBackground, renderDownload, traceToSvg } from '../src/imaging';
+import { providerStylePng } from '../src/imaging/test-fixtures';
 
 export interface BenchResult {
   name: string;

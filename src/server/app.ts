@@ -17,14 +17,14 @@ import { contactRoutes } from './contact/routes';
 import { dataExportRoutes } from './data-export/routes';
 import type { Deps } from './deps';
 import { devRoutes } from './dev/routes';
+import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './gallery/routes';
 import { generationRoutes } from './generation/routes';
 import { healthRoutes } from './health/routes';
 import { AppError, errorBody, toErrorResponse } from './http/errors';
 import { type RequestVars, requestLog } from './http/request-log';
 import { refuseMalformedPaths, securityHeaders } from './http/security';
 import { createSpa } from './http/spa';
-import { imageFileRoutes } from './images/file-routes';
-import { galleryRoutes, historyRoutes, imageApiRoutes, sharePageRoutes, shareRoutes } from './images/routes';
+import { imageFileRoutes } from './image-files/file-routes';
 import { appMeta, metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
@@ -140,7 +140,7 @@ export function createApp(deps: Deps) {
     }),
   );
 
-  // images: the files and their variants, the lists, owner actions and the share page
+  // gallery (lists, owner actions, the share page) and image-files (the files and their variants)
   const images = {
     db,
     auth: deps.auth,

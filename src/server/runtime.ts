@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { VALIDATION_PAUSE_MS } from '../core/constants';
+import { removeBackgroundOffThread, warmPixelWorker } from '../imaging';
 import { createApp } from './app';
 import { createAuth, VERIFY_EMAIL_HOURS } from './auth/auth';
 import { deleteUnconfirmedAccounts } from './auth/unconfirmed';
@@ -9,6 +10,7 @@ import { createPayments, logPaymentsMode, type Payments } from './billing/paymen
 import { type Config, resolveAuthSecret } from './config';
 import { type DatabaseHandle, openDatabase, runMigrations } from './db/client';
 import type { Deps } from './deps';
+import { createGalleryCache } from './gallery/first-page-cache';
 import { createAnalysisCheck } from './generation/checks/analysis';
 import { createVisionCheck } from './generation/checks/vision';
 import { createGenerationEvents, createPostgresGenerationEvents } from './generation/events';
@@ -32,10 +34,8 @@ import {
   sweepStuckGenerations,
 } from './generation/service';
 import { type CheckReport, databaseProbe, type HealthCheck, queueProbe, storageProbe } from './health/checks';
-import { createDownloads } from './images/download';
-import { createGalleryCache } from './images/first-page-cache';
-import { createThumbnailQueue } from './images/thumbnails';
-import { removeBackgroundOffThread, warmPixelWorker } from './images/variants';
+import { createDownloads } from './image-files/download';
+import { createThumbnailQueue } from './image-files/thumbnails';
 import { createPgBossRunner, GENERATION_QUEUE, PGBOSS_SCHEMA } from './jobs/pg-boss';
 import { createInProcessRunner } from './jobs/runner';
 import { createLogger, type Logger } from './logger';

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GalleryPage } from '../../src/core/api';
 import { openDatabase } from '../../src/server/db/client';
-import { GALLERY_CACHE_MS } from '../../src/server/images/first-page-cache';
+import { GALLERY_CACHE_MS } from '../../src/server/gallery/first-page-cache';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { testEngine } from '../helpers/database';
 import { insertImage, setTier } from './support';

@@ -9,7 +9,7 @@ import {
   galleryQuery,
   historyQuery,
   historyTotalQuery,
-} from '../../src/server/images/list-images';
+} from '../../src/server/gallery/list-images';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 const USERS = 40;

@@ -6,9 +6,9 @@ import { requireUser, type SessionVars } from '../auth/session';
 import type { MemberActionThrottle } from '../auth/throttle';
 import { listTransactions } from '../credits/service';
 import type { Database } from '../db/client';
+import type { GalleryCache } from '../gallery/first-page-cache';
 import { parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import type { GalleryCache } from '../images/first-page-cache';
 import type { Deletions } from '../storage/deletions';
 import { confirmDeletion, deleteAccount, getMe, updateProfile } from './service';
 

@@ -10,7 +10,7 @@ import type { Privacy, ThemeId } from '../../core/options';
 import { findPalette } from '../../core/palettes';
 import { type Database, queryRows } from '../db/client';
 import { generatedImages, generations } from '../db/schema';
-import type { ThumbnailQueue } from '../images/thumbnails';
+import type { ThumbnailQueue } from '../image-files/thumbnails';
 import type { Logger } from '../logger';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';

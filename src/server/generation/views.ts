@@ -1,6 +1,6 @@
 import type { GenerationStatus } from '../../core/api';
 import type { GenerationRow } from '../db/schema';
-import { type ImageViewFields, imageView } from '../images/views';
+import { type ImageViewFields, imageView } from '../gallery/views';
 
 /** The columns of a job its view is made of. */
 export type GenerationViewFields = Pick<

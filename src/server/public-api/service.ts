@@ -3,8 +3,8 @@
 import type { GeneratedImageView, GenerationStatus } from '../../core/api';
 import type { ApiGeneration, ApiImage, ApiImagesPage, ApiImagesQuery } from '../../core/public-api';
 import type { Database } from '../db/client';
-import { historyQuery, historyTotalQuery } from '../images/list-images';
-import { imageView } from '../images/views';
+import { historyQuery, historyTotalQuery } from '../gallery/list-images';
+import { imageView } from '../gallery/views';
 
 /** The API's view of an image; `origin` is the server's public URL. */
 export function apiImage(view: GeneratedImageView, origin: string): ApiImage {

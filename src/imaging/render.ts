@@ -4,7 +4,7 @@ import {
   downloadFormatInfo,
   NATIVE_IMAGE_SIZE,
   validateDownload,
-} from '../../../core/download';
+} from '../core/download';
 import type { RenderDownloadInput } from './pixel-tasks';
 import { type PixelTaskFailure, runPixelTask } from './pixel-worker';
 

@@ -3,8 +3,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLowPriorityEncoder, type LowPriorityEncoder } from '../../src/server/images/low-priority';
-import { createThumbnailQueue, MAX_WAITING_THUMBNAILS } from '../../src/server/images/thumbnails';
+import { createLowPriorityEncoder, type LowPriorityEncoder } from '../../src/server/image-files/low-priority';
+import { createThumbnailQueue, MAX_WAITING_THUMBNAILS } from '../../src/server/image-files/thumbnails';
 import { silentLogger } from '../../src/server/logger';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';

@@ -9,6 +9,13 @@ import {
   variantCacheKey,
 } from '../../core/download';
 import { isUuid } from '../../core/ids';
+import {
+  BackgroundRemovalError,
+  InvalidDownloadError,
+  renderDownloadOffThread,
+  sizeSvg,
+} from '../../imaging';
+import { createRenderQueue, RenderQueueFullError } from '../../imaging/render-queue';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
@@ -22,8 +29,6 @@ import {
 } from '../platform/rate-limit';
 import { imageKeys, type Storage, type StoredObject } from '../storage/storage';
 import { evictVariants, recordVariant } from './variant-cache';
-import { BackgroundRemovalError, InvalidDownloadError, renderDownloadOffThread, sizeSvg } from './variants';
-import { createRenderQueue, RenderQueueFullError } from './variants/render-queue';
 
 export type DownloadFile = StoredObject & { fileName: string; cached: boolean };
 

@@ -1,6 +1,6 @@
 // The messages between the server and the pixel worker thread, and the plain types they carry.
 // A leaf module: the worker, its callers and the thread all import it, and it imports none of them.
-import type { DownloadFormat, DownloadSize, DownloadVariant } from '../../../core/download';
+import type { DownloadFormat, DownloadSize, DownloadVariant } from '../core/download';
 import type { TracePixelsInput } from './trace-pixels';
 
 export type BackgroundRemovalFailure = 'not-plain-background' | 'empty-subject';

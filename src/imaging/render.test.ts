@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOWNLOAD_SIZES, type DownloadFormat, type DownloadVariant } from '../../../core/download';
+import { DOWNLOAD_SIZES, type DownloadFormat, type DownloadVariant } from '../core/download';
 import { InvalidDownloadError, renderDownload } from './render';
 import {
   composerStylePng,

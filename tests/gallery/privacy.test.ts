@@ -16,9 +16,9 @@ import {
   memberships,
 } from '../../src/server/db/schema';
 import { readUsage } from '../../src/server/membership/usage';
-import { insertImage, setTier, storeFiles } from '../gallery/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
+import { insertImage, setTier, storeFiles } from './support';
 
 let t: TestApp | undefined;
 afterEach(async () => {

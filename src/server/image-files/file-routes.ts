@@ -11,12 +11,12 @@ import { clientIp } from '../auth/client-ip';
 import { optionalUser } from '../auth/session';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
+import { discardIfDeleted as discardDeleted } from '../gallery/delete-image';
+import { findVisibleImage } from '../gallery/find-image';
 import { AppError, notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
-import { discardIfDeleted as discardDeleted } from './delete-image';
 import type { Downloads } from './download';
-import { findVisibleImage } from './find-image';
 import { storeThumbnail } from './thumbnails';
 
 /** How long a cache may show a public picture without asking again (a made-private one lingers at most this long). */
