@@ -88,6 +88,10 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+  /** Ours: the whole rule the server applies (length and the strength check), shown before typing. */
+  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few unusual words together work well.`,
+  /** Ours: live feedback while a new password is typed. */
+  passwordStrongEnough: 'Strong enough.',
   /** Ours: refused by the strength check (common, breached or patterned); the reason follows. */
   passwordTooEasy: 'This password is too easy to guess',
   /** Ours: signing in with the right password before confirming the address (a new link is sent). */

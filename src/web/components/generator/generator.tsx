@@ -191,7 +191,26 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const { flash, show } = useFlash();
   const [blankError, setBlankError] = useState(false);
   const promptRef = useRef<HTMLTextAreaElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  /** Set by a click on Generate or More like this: the answer gets the view and the focus. */
+  const awaitingResult = useRef(false);
+  useEffect(() => {
+    if (!awaitingResult.current || (state.stage !== 'succeeded' && state.stage !== 'failed')) return;
+    awaitingResult.current = false;
+    const panel = panelRef.current;
+    // A refusal is said under Generate, where the member is looking; a picture gets the panel.
+    if (!panel || state.stage === 'failed') return;
+    const box = panel.getBoundingClientRect();
+    const header = 80;
+    if (box.top < header || box.bottom > window.innerHeight) {
+      const fits = box.height <= window.innerHeight - header;
+      panel.scrollIntoView({ block: fits ? 'nearest' : 'start', behavior: 'instant' });
+      // 'nearest' can leave the top under the sticky header.
+      if (fits && panel.getBoundingClientRect().top < header)
+        window.scrollBy({ top: panel.getBoundingClientRect().top - header, behavior: 'instant' });
+    }
+    panel.focus({ preventScroll: true });
+  }, [state.stage]);
   const ids = useId();
   const promptId = `${ids}-prompt`;
 
@@ -219,6 +238,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
     }
     setBlankError(false);
     // Sent as typed: the request schema normalises it (core/prompt.ts normalisePrompt).
+    awaitingResult.current = true;
     void start({ prompt: draft.prompt, ...options, count, ...(style ? { styleId: style.id } : {}) });
     // On narrow screens the picture appears below the form: bring it into view.
     const panel = panelRef.current;
@@ -421,7 +441,12 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
         </div>
       </form>
 
-      <div ref={panelRef} className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
+      <section
+        ref={panelRef}
+        aria-label="Your clipart"
+        tabIndex={-1}
+        className="min-w-0 scroll-mt-20 rounded-xl focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-4 lg:sticky lg:top-20"
+      >
         <GenerationPanel
           state={state}
           afterResult={(image) => {
@@ -437,13 +462,14 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
                 count={count}
                 onGenerate={() => {
                   update({ prompt: image.prompt, ...again });
+                  awaitingResult.current = true;
                   void start({ prompt: image.prompt, ...again, count });
                 }}
               />
             );
           }}
         />
-      </div>
+      </section>
     </div>
   );
 }
