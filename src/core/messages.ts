@@ -108,8 +108,11 @@ export const MESSAGES = {
   signInToView: 'Please sign in to view this page',
 
   // Settings
-  fullNameRequired: 'Full Name is required',
-  fullNameTooLong: 'Full Name must be at most 100 characters',
+  fullNameRequired: 'Display name is required',
+  fullNameTooLong: 'Display name must be at most 100 characters',
+  /** Ours: the one sentence saying what of the profile is public (issue 37). */
+  displayNamePublic:
+    'Your display name is shown in your menu and with the pictures you make public (Explore and share pages). Your e-mail address is never shown.',
   usernameInvalid: 'Username must be 3–30 characters: letters, numbers and underscores',
   usernameTaken: 'Username is already taken',
   usernameChangeOnce: 'Username can only be changed once',

@@ -229,3 +229,86 @@ test('phone sign-up: the terms box has a 44 px target and the terms open without
   await expect(page.getByRole('checkbox', { name: /I agree to the/ })).toBeChecked();
   await expectAxeClean(page);
 });
+
+for (const width of [1280, 360]) {
+  test(`first visit at ${width} px: the member chooses one display name, shown in the header, Settings and on Explore`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const email = await signUp(page.request, baseURL!, 'walker');
+    const { user } = (await (await page.request.get('/api/me')).json()) as { user: { username: string } };
+    await page.goto('/dashboard');
+    const card = page.getByRole('region', { name: 'Choose the name you are shown by' });
+    const field = card.getByLabel('Display name');
+    // Prefilled with the neutral username, never the e-mail; one sentence says what is public.
+    await expect(field).toHaveValue(user.username);
+    expect(user.username).not.toContain(email.split('@')[0]);
+    await expect(field).toHaveAccessibleDescription(
+      /shown in your menu and with the pictures you make public/,
+    );
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText(`Welcome, ${user.username}.`);
+    await expectAxeClean(page);
+
+    await field.fill('Pixel Walker');
+    await card.getByRole('button', { name: 'Save name' }).click();
+    await expect(card).toHaveCount(0);
+    await expect(page.getByTestId('dashboard-greeting')).toHaveText('Welcome, Pixel Walker.');
+    if (width >= 768) await expect(page.getByTestId('user-menu-name')).toHaveText('Pixel Walker');
+
+    await page.goto('/settings');
+    await expect(page.getByLabel('Display name')).toHaveValue('Pixel Walker');
+
+    const imageId = await generate(page.request, baseURL!, 'A proud walrus with a scarf');
+    await page.goto(`/i/${imageId}`);
+    await expect(page.locator('main').getByText('Pixel Walker')).toBeVisible();
+    await page.goto('/explore');
+    await expect(
+      page
+        .getByRole('article')
+        .filter({ hasText: 'A proud walrus with a scarf' })
+        .getByText('Pixel Walker')
+        .first(),
+    ).toBeVisible();
+  });
+}
+
+test('History is in the user menu and the phone menu', async ({ page, baseURL }) => {
+  await signUp(page.request, baseURL!, 'menus');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard');
+  await page.getByTestId('user-menu-trigger').click();
+  await page.getByRole('menuitem', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByTestId('mobile-menu').getByRole('link', { name: 'History' }).click();
+  await expect(page).toHaveURL(/\/history$/);
+});
+
+for (const width of [1280, 360]) {
+  test(`a visitor's Start Creating leads to Sign up (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of ['/', '/about', '/how-it-works']) {
+      await page.goto(path);
+      const start = page.getByRole('link', { name: /Start Creating/ }).first();
+      await expect(start).toHaveAttribute('href', '/signup');
+    }
+    await page
+      .getByRole('link', { name: /Start Creating/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create a new account');
+  });
+}
+
+test('signed out, /checkout/success asks the visitor to sign in instead of thanking them', async ({
+  page,
+}) => {
+  await page.goto('/checkout/success');
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%2Fsuccess/);
+  await expect(page.getByText('Thank you for your purchase')).toHaveCount(0);
+});

@@ -93,7 +93,7 @@ export default function SettingsPage() {
           id="profile"
           icon={UserRoundIcon}
           title="Profile Information"
-          description="Your name and username as other members see them."
+          description="The name you are shown by, here and to others, and your username."
         >
           {/* Keyed by account so a different sign-in never shows the previous person's values. */}
           <ProfileForm key={me.user.id} me={me} />
