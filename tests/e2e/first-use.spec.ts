@@ -312,3 +312,38 @@ test('signed out, /checkout/success asks the visitor to sign in instead of thank
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcheckout%2Fsuccess/);
   await expect(page.getByText('Thank you for your purchase')).toHaveCount(0);
 });
+
+test('a pasted prompt over 1,000 characters is cut, and the page says so', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  await signUp(page.request, baseURL!, 'paste');
+  await page.goto('/create');
+  const prompt = page.getByLabel('Describe your clipart');
+  await page.evaluate((text) => navigator.clipboard.writeText(text), 'a cat '.repeat(200));
+  await prompt.focus();
+  await page.keyboard.press('ControlOrMeta+V');
+  await expect(prompt).toHaveValue('a cat '.repeat(200).slice(0, 1000));
+  await expect(page.getByTestId('paste-cut')).toHaveText(
+    'The pasted text was cut to 1,000 characters: its last 200 characters were left out.',
+  );
+  await prompt.press('Backspace');
+  await expect(page.getByTestId('paste-cut')).toHaveCount(0);
+});
+
+for (const width of [1280, 360]) {
+  test(`at the Free limit the warning is at the top of /create (${width} px)`, async ({ page, baseURL }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 800 });
+    await signUp(page.request, baseURL!, 'limittop');
+    for (const subject of ['cat', 'dog', 'fox']) await generate(page.request, baseURL!, `happy ${subject}`);
+    await page.goto('/create');
+    const warning = page.getByTestId('limit-warning');
+    await expect(warning).toContainText("You've reached your monthly limit of 3 images.");
+    await expect(warning).toBeInViewport();
+    await expect(warning.getByRole('link', { name: 'Buy credits' })).toBeVisible();
+    await expectAxeClean(page);
+  });
+}

@@ -190,6 +190,8 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const { state, start } = useGenerationJob();
   const { flash, show } = useFlash();
   const [blankError, setBlankError] = useState(false);
+  /** Characters a paste lost to the length limit (the textarea cuts silently): said, not hidden. */
+  const [pasteCut, setPasteCut] = useState(0);
   const promptRef = useRef<HTMLTextAreaElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   /** Set by a click on Generate or More like this: the answer gets the view and the focus. */
@@ -282,6 +284,17 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
       )}
       data-testid="generator"
     >
+      {/* At the limit, said first, not only beside Generate (far down on a phone). */}
+      {refused && (
+        <CostLine
+          account={me}
+          options={options}
+          count={count}
+          returnTo={returnTo}
+          testId="limit-warning"
+          className="lg:col-span-2"
+        />
+      )}
       <form
         onSubmit={submit}
         noValidate
@@ -302,10 +315,18 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
             aria-invalid={blankError || undefined}
             aria-describedby={describedBy}
             onChange={(event) => {
+              if (pasteCut > 0 && (event.nativeEvent as InputEvent).inputType !== 'insertFromPaste')
+                setPasteCut(0);
               update({ prompt: event.target.value });
               if (blankError && normalisePrompt(event.target.value)) setBlankError(false);
             }}
             onKeyDown={onPromptKeyDown}
+            onPaste={(event) => {
+              const field = event.currentTarget;
+              const kept = field.value.length - (field.selectionEnd - field.selectionStart);
+              const pasted = event.clipboardData.getData('text').length;
+              setPasteCut(Math.max(0, kept + pasted - PROMPT_MAX_LENGTH));
+            }}
             readOnly={working}
             className="resize-y text-base"
           />
@@ -314,6 +335,18 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
               id={`${promptId}-error`}
               message={blankError ? MESSAGES.enterDescription : undefined}
             />
+            {pasteCut > 0 && (
+              <p
+                id={`${promptId}-cut`}
+                role="status"
+                className="text-amber-800 text-sm"
+                data-testid="paste-cut"
+              >
+                The pasted text was cut to {PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters: its last{' '}
+                {pasteCut.toLocaleString('en-US')} {pasteCut === 1 ? 'character was' : 'characters were'} left
+                out.
+              </p>
+            )}
             <p
               id={`${promptId}-count`}
               className={cn(
