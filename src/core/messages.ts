@@ -58,6 +58,10 @@ export const MESSAGES = {
     'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
   notEnoughCredits: 'Not enough credits',
   clickToUseCredit: 'Click to use 1 credit',
+  /** Ours (issue 37): a premium tile says its price; once a credit is being spent, it is included. */
+  premiumTileCost: '1 credit',
+  premiumTileIncluded: 'Included in this picture’s 1 credit',
+  premiumTileLocked: '1 credit · Not enough credits',
   themeUpgrade: 'Upgrade to Premium or purchase credits to unlock all themes!',
   themeUsesCredit: (credits: number) =>
     `This theme will use 1 credit. You have ${credits} ${plural(credits, 'credit', 'credits')} available.`,

@@ -218,7 +218,6 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
 
   const working = state.stage === 'submitting' || state.stage === 'working';
   const blank = normalisePrompt(draft.prompt) === '';
-  const gate = premiumGate(me);
   const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
   // A draft kept from a Premium month asks for no more than the plan allows now.
   const count = Math.min(draft.count, me ? maxVariations(me.membership.tier) : 1);
@@ -228,7 +227,9 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const style = (stylesAllowed && styles.data?.styles.find((s) => s.id === draft.styleId)) || null;
   const costId = `${ids}-cost`;
   // The server would refuse (monthly limit and no credit, say): Generate waits, the line says why.
-  const refused = me !== null && costLine(me, options, count).kind === 'refused';
+  const cost = me ? costLine(me, options, count).kind : null;
+  const refused = cost === 'refused';
+  const gate = premiumGate(me, cost === 'credit');
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
