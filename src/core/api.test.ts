@@ -87,16 +87,16 @@ describe('account schemas', () => {
     expect(usernameSchema.safeParse('x'.repeat(30)).success).toBe(true);
   });
 
-  it('requires a full name on profile updates', () => {
+  it('requires a display name on profile updates', () => {
     expect(profileUpdateSchema.parse({ fullName: ' Jane ' })).toEqual({ fullName: 'Jane' });
     expect(profileUpdateSchema.parse({ fullName: 'Jane', username: 'JANE' })).toEqual({
       fullName: 'Jane',
       username: 'jane',
     });
-    expect(firstMessage(profileUpdateSchema.safeParse({ fullName: '  ' }))).toBe('Full Name is required');
-    expect(firstMessage(profileUpdateSchema.safeParse({}))).toBe('Full Name is required');
+    expect(firstMessage(profileUpdateSchema.safeParse({ fullName: '  ' }))).toBe('Display name is required');
+    expect(firstMessage(profileUpdateSchema.safeParse({}))).toBe('Display name is required');
     expect(firstMessage(profileUpdateSchema.safeParse({ fullName: 'x'.repeat(101) }))).toBe(
-      'Full Name must be at most 100 characters',
+      'Display name must be at most 100 characters',
     );
   });
 

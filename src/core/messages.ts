@@ -58,6 +58,10 @@ export const MESSAGES = {
     'Making this picture private uses 1 credit, and you have none. Buy credits or choose a plan, then try again.',
   notEnoughCredits: 'Not enough credits',
   clickToUseCredit: 'Click to use 1 credit',
+  /** Ours (issue 37): a premium tile says its price; once a credit is being spent, it is included. */
+  premiumTileCost: '1 credit',
+  premiumTileIncluded: 'Included in this picture’s 1 credit',
+  premiumTileLocked: '1 credit · Not enough credits',
   themeUpgrade: 'Upgrade to Premium or purchase credits to unlock all themes!',
   themeUsesCredit: (credits: number) =>
     `This theme will use 1 credit. You have ${credits} ${plural(credits, 'credit', 'credits')} available.`,
@@ -88,6 +92,10 @@ export const MESSAGES = {
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters`,
   passwordHint: `At least ${PASSWORD_MIN_LENGTH} characters.`,
+  /** Ours: the whole rule the server applies (length and the strength check), shown before typing. */
+  passwordRule: `At least ${PASSWORD_MIN_LENGTH} characters and hard to guess: a few unusual words together work well.`,
+  /** Ours: live feedback while a new password is typed. */
+  passwordStrongEnough: 'Strong enough.',
   /** Ours: refused by the strength check (common, breached or patterned); the reason follows. */
   passwordTooEasy: 'This password is too easy to guess',
   /** Ours: signing in with the right password before confirming the address (a new link is sent). */
@@ -104,8 +112,11 @@ export const MESSAGES = {
   signInToView: 'Please sign in to view this page',
 
   // Settings
-  fullNameRequired: 'Full Name is required',
-  fullNameTooLong: 'Full Name must be at most 100 characters',
+  fullNameRequired: 'Display name is required',
+  fullNameTooLong: 'Display name must be at most 100 characters',
+  /** Ours: the one sentence saying what of the profile is public (issue 37). */
+  displayNamePublic:
+    'Your display name is shown in your menu and with the pictures you make public (Explore and share pages). Your e-mail address is never shown.',
   usernameInvalid: 'Username must be 3–30 characters: letters, numbers and underscores',
   usernameTaken: 'Username is already taken',
   usernameChangeOnce: 'Username can only be changed once',

@@ -18,12 +18,12 @@ describe('emailPrefix', () => {
 });
 
 describe('displayName', () => {
-  it('prefers the trimmed full name, then the e-mail prefix, then User', () => {
-    expect(displayName({ fullName: '  Jane Doe ', email: 'jd@x.com' })).toBe('Jane Doe');
-    expect(displayName({ fullName: '   ', email: 'jd@x.com' })).toBe('jd');
-    expect(displayName({ fullName: null, email: 'jd@x.com' })).toBe('jd');
-    expect(displayName({ email: '' })).toBe('User');
-    expect(displayName({})).toBe('User');
+  it('is the chosen display name, else the neutral username, never the e-mail', () => {
+    expect(displayName({ fullName: '  Jane Doe ', username: 'brisk_otter_4821' })).toBe('Jane Doe');
+    expect(displayName({ fullName: '   ', username: 'brisk_otter_4821' })).toBe('brisk_otter_4821');
+    expect(displayName({ fullName: null, username: 'brisk_otter_4821' })).toBe('brisk_otter_4821');
+    expect(displayName({ username: '' })).toBe('Member');
+    expect(displayName({})).toBe('Member');
   });
 });
 
@@ -70,10 +70,11 @@ describe('ledgerDescription', () => {
 });
 
 describe('publicAuthorName', () => {
-  it('shows a chosen username first, then the full name, then Anonymous', () => {
+  it('shows the chosen display name first (the one the member sees), then a chosen username, then Anonymous', () => {
     expect(publicAuthorName({ username: 'foxfan', usernameChosen: true, fullName: 'Jane Doe' })).toBe(
-      'foxfan',
+      'Jane Doe',
     );
+    expect(publicAuthorName({ username: 'foxfan', usernameChosen: true, fullName: ' ' })).toBe('foxfan');
     expect(
       publicAuthorName({ username: 'brisk_otter_4821', usernameChosen: false, fullName: 'Jane Doe' }),
     ).toBe('Jane Doe');

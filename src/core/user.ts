@@ -7,9 +7,13 @@ export function emailPrefix(email: string | null | undefined): string {
   return at === -1 ? value : value.slice(0, at);
 }
 
-/** Profile full name, else the e-mail prefix, else 'User' (SPEC §3 "name"). */
-export function displayName(user: { fullName?: string | null; email?: string | null }): string {
-  return user.fullName?.trim() || emailPrefix(user.email) || 'User';
+/**
+ * The one name a member is shown by, to themselves (header, dashboard, Settings) and with their
+ * public pictures: the display name they chose (the profile's `fullName`), else their neutral
+ * starting username. Never anything from the e-mail address (issue 37).
+ */
+export function displayName(user: { fullName?: string | null; username?: string | null }): string {
+  return user.fullName?.trim() || user.username?.trim() || 'Member';
 }
 
 /**
@@ -40,10 +44,10 @@ export function ledgerDescription(prompt: string): string {
 }
 
 /**
- * The author a stranger sees on Explore and share pages: the username the member chose, else the
- * full name they gave, else 'Anonymous'. A pseudonym comes first, since someone who picked one
- * wants to be known by it; nothing is ever derived from the e-mail (docs/decisions/008).
- * The starting username given at sign-up was not chosen by the member, so it is not shown.
+ * The author a stranger sees on Explore and share pages: the display name the member chose (the
+ * same one their own header shows), else a username they chose, else 'Anonymous'. Nothing is ever
+ * derived from the e-mail (docs/decisions/008). The starting username given at sign-up was not
+ * chosen by the member, so it is not shown to others until they choose a name.
  */
 export function publicAuthorName(author: {
   username?: string | null;
@@ -51,5 +55,5 @@ export function publicAuthorName(author: {
   fullName?: string | null;
 }): string {
   const username = author.usernameChosen ? author.username?.trim() : '';
-  return username || author.fullName?.trim() || 'Anonymous';
+  return author.fullName?.trim() || username || 'Anonymous';
 }

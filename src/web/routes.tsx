@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, type ReactNode } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { ProtectedRoute } from './components/protected-route';
 import { RootLayout } from './components/root-layout';
 
@@ -48,6 +48,7 @@ const resetPassword = page(() => import('./pages/reset-password'));
 const verifyEmail = page(() => import('./pages/verify-email'));
 const checkoutSuccess = page(() => import('./pages/checkout-success'));
 const share = page(() => import('./pages/share'));
+const notFound = page(() => import('./pages/not-found'));
 
 export function AppRoutes() {
   return (
@@ -78,7 +79,7 @@ export function AppRoutes() {
         <Route path="/verify-email" element={verifyEmail} />
         <Route path="/checkout/success" element={checkoutSuccess} />
         <Route path="/i/:id" element={share} />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={notFound} />
       </Route>
     </Routes>
   );

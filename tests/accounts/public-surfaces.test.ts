@@ -1,7 +1,7 @@
 // No stranger learns a member's e-mail: every public page, API answer and file of a member's
 // public pictures is read as a visitor (Explore as another member), and neither the address nor
-// its local part (nor a piece of it) appears anywhere. Then the member chooses a username, and
-// that is the author Explore and the share page show.
+// its local part (nor a piece of it) appears anywhere. Then the member chooses a display name,
+// and that is the author Explore and the share page show, as their own header does.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
@@ -37,7 +37,7 @@ function expectNoEmail(where: string, text: string) {
   for (const piece of FORBIDDEN) expect(text.includes(piece), `${where} contains "${piece}"`).toBe(false);
 }
 
-it('no public page, answer or file carries the e-mail or its local part; a chosen username is shown', async () => {
+it('no public page, answer or file carries the e-mail or its local part; the chosen display name is shown', async () => {
   const member = await signUp(t, EMAIL);
   const other = await signUp(t);
   const pictures = [
@@ -75,7 +75,15 @@ it('no public page, answer or file carries the e-mail or its local part; a chose
     expect(gallery.items.find((i) => i.id === picture.id)?.owner).toBe('Anonymous');
   }
 
-  // A full name comes second to a chosen username; with both set, the username shows.
+  // The member's own view names them by their neutral username until they choose a name.
+  const me = (await (await t.request('/api/me', { cookie: member.cookie })).json()) as {
+    user: { name: string; username: string; avatarInitials: string };
+  };
+  expect(me.user.name).toBe(me.user.username);
+  expectNoEmail('the member’s own name', `${me.user.name} ${me.user.avatarInitials}`.toLowerCase());
+
+  // One name everywhere: the chosen display name shows on Explore and share pages as in the
+  // member's own header, even beside a chosen username.
   const profile = await t.request('/api/me/profile', {
     method: 'PATCH',
     cookie: member.cookie,
@@ -85,9 +93,13 @@ it('no public page, answer or file carries the e-mail or its local part; a chose
   const after = (await (await t.request('/api/gallery', { cookie: other.cookie })).json()) as {
     items: Array<{ id: string; owner: string }>;
   };
-  expect(after.items.find((i) => i.id === pictures[0].id)?.owner).toBe('sunny_drawer');
+  expect(after.items.find((i) => i.id === pictures[0].id)?.owner).toBe('Sunny Maker');
   const shared = (await (await t.request(`/api/share/${pictures[0].id}`)).json()) as { owner: string };
-  expect(shared.owner).toBe('sunny_drawer');
+  expect(shared.owner).toBe('Sunny Maker');
   const page = await (await t.request(`/i/${pictures[0].id}`)).text();
-  expect(page).toContain('content="Clipart by sunny_drawer, made with Clipsmith"');
+  expect(page).toContain('content="Clipart by Sunny Maker, made with Clipsmith"');
+  const named = (await (await t.request('/api/me', { cookie: member.cookie })).json()) as {
+    user: { name: string };
+  };
+  expect(named.user.name).toBe('Sunny Maker');
 });

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { avatarInitials } from '../../src/core/user';
 import { confirmInBrowser } from './mail';
+import { blockingViolations } from './support/axe';
 
 // The web app shell: routes and titles, protected-route redirects, navigation, toasts, first-load size.
 
@@ -20,7 +21,6 @@ const PUBLIC_PAGES: { path: string; heading: string | RegExp }[] = [
   { path: '/faq', heading: 'Frequently Asked Questions' },
   { path: '/forgot-password', heading: 'Reset your password' },
   { path: '/reset-password', heading: 'Choose a new password' },
-  { path: '/checkout/success', heading: 'Thank you for your purchase' },
 ];
 
 const PROTECTED_PAGES = ['/create', '/dashboard', '/history', '/settings'];
@@ -48,13 +48,20 @@ test.describe('routes', () => {
     });
   }
 
-  test('an unknown path redirects to /', async ({ page }) => {
-    await page.goto('/no/such/page?x=1');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Transform your ideas into beautiful clipart',
-    );
-  });
+  for (const width of [1280, 360]) {
+    test(`an unknown path says "Page not found" with ways on, as a 404 (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      const response = await page.goto('/no/such/page?x=1');
+      expect(response?.status()).toBe(404);
+      await expect(page).toHaveURL(/\/no\/such\/page\?x=1$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+      await expect(page).toHaveTitle(/Page not found/);
+      const ways = page.getByRole('navigation', { name: 'Ways on' });
+      await expect(ways.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+      await expect(ways.getByRole('link', { name: 'See pricing' })).toBeVisible();
+      expect(await blockingViolations(page)).toEqual([]);
+    });
+  }
 
   test('an unknown blog post says so', async ({ page }) => {
     await page.goto('/blog/nope');
@@ -123,7 +130,9 @@ test.describe('protected routes', () => {
 });
 
 test.describe('navigation', () => {
-  test('signed out: Log in and Sign up; Explore only in the mobile menu', async ({ page }) => {
+  test('signed out: Log in and Sign up; Explore (members only) in neither the bar nor the phone menu', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -138,15 +147,19 @@ test.describe('navigation', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     const email = await signUp(page);
     const prefix = email.split('@')[0];
+    const { user } = (await (await page.request.get('/api/me')).json()) as { user: { username: string } };
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Create Clipart' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Explore' })).toBeVisible();
     const trigger = page.getByTestId('user-menu-trigger');
-    await expect(trigger).toContainText(prefix);
-    await expect(page.getByTestId('user-avatar-initials').first()).toHaveText(avatarInitials(email));
+    // Named by the neutral starting username until a name is chosen: never by the e-mail.
+    await expect(trigger).toContainText(user.username);
+    await expect(trigger).not.toContainText(prefix);
+    await expect(page.getByTestId('user-avatar-initials').first()).toHaveText(avatarInitials(user.username));
 
     await trigger.click();
     await expect(page.getByRole('menuitem', { name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'History' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Account Settings' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toHaveCount(0);
@@ -174,7 +187,8 @@ test.describe('navigation', () => {
     await page.keyboard.press('Enter');
     await expect(menu).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('link', { name: 'Explore' })).toBeVisible();
+    // The same rule as the desktop bar: Explore asks a visitor to sign in, so it is not offered.
+    await expect(menu.getByRole('link', { name: 'Explore' })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'Log in' })).toBeVisible();
 
     await page.keyboard.press('Escape');
@@ -220,7 +234,8 @@ test.describe('navigation', () => {
 test.describe('landing page', () => {
   test('hero, samples with sizes, honest model line, pricing tabs', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/create');
+    // A visitor starts by signing up (the generator would only ask them to sign in).
+    await expect(page.getByRole('link', { name: 'Start Creating' })).toHaveAttribute('href', '/signup');
     await expect(page.getByTestId('powered-by')).toHaveText(
       /Works offline with the built-in clipart composer|Powered by /,
     );

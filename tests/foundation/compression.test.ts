@@ -142,16 +142,17 @@ describe('prerendered pages', () => {
   });
 
   it('are served for exactly their path, without a query string; every other path gets the SPA shell', async () => {
-    for (const [p, page] of [
-      ['/pricing', prerenderedPricing],
-      ['/', prerenderedHome],
-      ['/pricing?tab=credits', html],
-      ['/pricing/', html],
-      ['/prerendered/pricing/index.html', html],
-      ['/about', html],
-    ]) {
+    for (const [p, page, status] of [
+      ['/pricing', prerenderedPricing, 200],
+      ['/', prerenderedHome, 200],
+      ['/pricing?tab=credits', html, 200],
+      ['/pricing/', html, 200],
+      // Not a page of the app: the shell, which shows "page not found", as a 404.
+      ['/prerendered/pricing/index.html', html, 404],
+      ['/about', html, 200],
+    ] as const) {
       const res = await get(p, 'gzip');
-      expect(res.status, p).toBe(200);
+      expect(res.status, p).toBe(status);
       expect(await gunzippedHtml(res), p).toBe(page);
     }
   });

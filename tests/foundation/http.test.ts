@@ -100,6 +100,16 @@ describe('serving the web app', () => {
     expect(await res.text()).toContain('Clipsmith SPA');
   });
 
+  it('answers an address the app has no page for with the app (its "page not found") as a 404', async () => {
+    for (const p of ['/no/such/page', '/pricingx', '/settings/nope?x=1']) {
+      const res = await t.request(p);
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await res.text()).toContain('Clipsmith SPA');
+    }
+    expect((await t.request('/blog/some-post')).status).toBe(200);
+  });
+
   it('serves hashed assets with long-lived immutable caching', async () => {
     const res = await t.request('/assets/index-abc123.js');
     expect(res.status).toBe(200);

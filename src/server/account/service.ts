@@ -3,7 +3,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { CreditTransactionType, Me } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
-import { avatarInitials, displayName, emailPrefix } from '../../core/user';
+import { avatarInitials, displayName } from '../../core/user';
 import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import {
@@ -68,11 +68,11 @@ export async function getMe(
     user: {
       id: row.id,
       email: row.email,
-      name: displayName({ fullName, email: row.email }),
+      name: displayName({ fullName, username: row.username }),
       fullName,
       username: row.username ?? '',
       usernameChangedAt: row.usernameChangedAt?.toISOString() ?? null,
-      avatarInitials: avatarInitials(fullName.trim() || emailPrefix(row.email)),
+      avatarInitials: avatarInitials(displayName({ fullName, username: row.username })),
       signedInBefore:
         row.firstSignedInAt !== null && sessionStartedAt.getTime() > row.firstSignedInAt.getTime(),
     },

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { Context } from 'hono';
 import type { AppMeta } from '../../core/api';
 import { APP_META_ELEMENT_ID } from '../../core/constants';
+import { isWebRoute } from '../../core/web-routes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -122,7 +123,9 @@ export function createSpa(webDir: string, options: SpaOptions = {}): Spa {
       }
       // The prerendered HTML is the page without a query string: one would change what it shows.
       const page = new URL(c.req.url).search === '' ? prerendered().get(urlPath) : undefined;
-      return c.html(page ?? indexHtml(), 200, { 'Cache-Control': 'no-cache' });
+      // An address with no page still gets the app, which shows its "page not found", as a 404.
+      const status = page || isWebRoute(urlPath) ? 200 : 404;
+      return c.html(page ?? indexHtml(), status, { 'Cache-Control': 'no-cache' });
     },
   };
 }

@@ -147,26 +147,32 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
               }
             />
           </div>
-          <div className="mt-4 rounded-lg bg-muted px-3 py-2 text-xs" aria-live="polite">
-            <p className="font-medium">{chosen.label}</p>
-            {chosen.note && <p className="mt-0.5 text-muted-foreground">{chosen.note}</p>}
+          {/* Pinned to the panel's bottom: on a short screen the choices scroll, the action stays in view. */}
+          <div
+            className="sticky -bottom-4 -mx-4 -mb-4 mt-4 border-t bg-popover px-4 pt-3 pb-4"
+            data-testid="download-action"
+          >
+            <div className="rounded-lg bg-muted px-3 py-2 text-xs" aria-live="polite">
+              <p className="font-medium">{chosen.label}</p>
+              {chosen.note && <p className="mt-0.5 text-muted-foreground">{chosen.note}</p>}
+            </div>
+            {valid ? (
+              <a
+                href={downloadUrl(image.id, choice)}
+                download={downloadFileName({ createdAt: image.createdAt, ...choice })}
+                className={cn(buttonVariants(), 'mt-3 w-full')}
+                onClick={() => setOpen(false)}
+              >
+                <DownloadIcon aria-hidden="true" />
+                Download {chosen.formatLabel}
+              </a>
+            ) : (
+              <Button className="mt-3 w-full" disabled>
+                <DownloadIcon aria-hidden="true" />
+                Download
+              </Button>
+            )}
           </div>
-          {valid ? (
-            <a
-              href={downloadUrl(image.id, choice)}
-              download={downloadFileName({ createdAt: image.createdAt, ...choice })}
-              className={cn(buttonVariants(), 'mt-3 w-full')}
-              onClick={() => setOpen(false)}
-            >
-              <DownloadIcon aria-hidden="true" />
-              Download {chosen.formatLabel}
-            </a>
-          ) : (
-            <Button className="mt-3 w-full" disabled>
-              <DownloadIcon aria-hidden="true" />
-              Download
-            </Button>
-          )}
         </PopoverContent>
       </Popover>
     </div>

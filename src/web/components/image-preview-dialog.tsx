@@ -1,5 +1,5 @@
 import { GlobeIcon, LockIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { GeneratedImageView } from '../../core/api';
 import { findTheme } from '../../core/options';
 import { DownloadMenu } from './download-menu';
@@ -15,6 +15,11 @@ type ImagePreviewDialogProps = {
   children?: ReactNode;
   /** Whether the image has its own vector (SVG download without tracing). */
   hasVector?: boolean;
+  /**
+   * What had the focus before the dialog opened (the tile): it gets it back on close, however the
+   * dialog closes (Esc, the close button, Back). Radix would focus the body: there is no Trigger.
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 };
 
 export function formatImageDate(iso: string): string {
@@ -38,11 +43,26 @@ export function PrivacyBadge({ privacy }: { privacy: GeneratedImageView['privacy
 }
 
 /** A large view of one of the member's images, with Download and Copy URL. */
-export function ImagePreviewDialog({ image, onOpenChange, children, hasVector }: ImagePreviewDialogProps) {
+export function ImagePreviewDialog({
+  image,
+  onOpenChange,
+  children,
+  hasVector,
+  returnFocusTo,
+}: ImagePreviewDialogProps) {
   return (
     <Dialog open={image !== null} onOpenChange={onOpenChange}>
       {image && (
-        <DialogContent className="max-w-2xl gap-5" data-testid="image-preview-dialog">
+        <DialogContent
+          className="max-w-2xl gap-5"
+          data-testid="image-preview-dialog"
+          onCloseAutoFocus={(event) => {
+            const target = returnFocusTo?.current;
+            if (!target?.isConnected) return;
+            event.preventDefault();
+            target.focus();
+          }}
+        >
           <DialogHeader>
             <DialogTitle className="line-clamp-3 text-pretty break-words">{image.prompt}</DialogTitle>
             <DialogDescription asChild>

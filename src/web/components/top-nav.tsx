@@ -1,7 +1,6 @@
-import { LayoutDashboardIcon, LogOutIcon, MenuIcon, SettingsIcon, XIcon } from 'lucide-react';
+import { HistoryIcon, LayoutDashboardIcon, LogOutIcon, MenuIcon, SettingsIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { displayName } from '../../core/user';
 import { useHydrated } from '../lib/hydration';
 import { useSession } from '../lib/session';
 import { cn } from '../lib/utils';
@@ -59,8 +58,10 @@ export function TopNav() {
   }, [menuOpen]);
 
   const signedIn = status === 'signed-in' && me !== null;
-  const desktopItems = NAV_ITEMS.filter((item) => !item.signedInOnly || signedIn);
-  const name = me ? displayName({ fullName: me.user.fullName, email: me.user.email }) : '';
+  // One rule for the desktop bar and the phone menu: Explore is for members (it asks a visitor
+  // to sign in), so a visitor sees it in neither.
+  const navItems = NAV_ITEMS.filter((item) => !item.signedInOnly || signedIn);
+  const name = me ? me.user.name : '';
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
@@ -68,7 +69,7 @@ export function TopNav() {
         <BrandLink />
 
         <ul className="hidden items-center gap-1 md:flex">
-          {desktopItems.map((item) => (
+          {navItems.map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} end={item.to === '/'} className={desktopLinkClass}>
                 {item.label}
@@ -100,7 +101,7 @@ export function TopNav() {
               <Suspense
                 fallback={
                   <span className="flex items-center gap-2 py-1 pr-2 pl-1 text-sm">
-                    <UserAvatar email={me.user.email} />
+                    <UserAvatar name={me.user.name} />
                     <span className="max-w-32 truncate font-medium">{name}</span>
                   </span>
                 }
@@ -141,7 +142,7 @@ export function TopNav() {
       >
         <div className="mx-auto max-w-6xl px-4 py-3">
           <ul className="flex flex-col gap-1" aria-label="Pages">
-            {NAV_ITEMS.map((item) => (
+            {navItems.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} end={item.to === '/'} className={mobileLinkClass}>
                   {item.label}
@@ -164,7 +165,7 @@ export function TopNav() {
             {signedIn && (
               <div className="flex flex-col gap-1">
                 <div className="flex items-center gap-3 px-3 py-2">
-                  <UserAvatar email={me.user.email} className="size-10 text-sm" />
+                  <UserAvatar name={me.user.name} className="size-10 text-sm" />
                   <div className="min-w-0">
                     <p className="truncate font-semibold">{name}</p>
                     <p className="truncate text-muted-foreground text-sm">{me.user.email}</p>
@@ -174,6 +175,10 @@ export function TopNav() {
                 <NavLink to="/dashboard" className={mobileLinkClass}>
                   <LayoutDashboardIcon className="size-5 text-muted-foreground" aria-hidden="true" />
                   Dashboard
+                </NavLink>
+                <NavLink to="/history" className={mobileLinkClass}>
+                  <HistoryIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+                  History
                 </NavLink>
                 <NavLink to="/settings" className={mobileLinkClass}>
                   <SettingsIcon className="size-5 text-muted-foreground" aria-hidden="true" />

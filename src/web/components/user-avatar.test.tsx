@@ -13,21 +13,21 @@ afterEach(() => {
 });
 
 describe('UserAvatar', () => {
-  it('draws initials locally from the e-mail prefix', () => {
-    render(<UserAvatar email="jane.doe@example.com" />);
+  it('draws initials locally from the display name', () => {
+    render(<UserAvatar name="Jane Doe" />);
     expect(screen.getByTestId('user-avatar-initials').textContent).toBe('JD');
     expect(document.querySelector('img')).toBeNull();
   });
 
   it('falls back to the initials when the avatar image fails to load', () => {
-    render(<UserAvatar email="bob@example.com" imageUrl="/images/avatars/broken.png" />);
+    render(<UserAvatar name="bob" imageUrl="/images/avatars/broken.png" />);
     fireEvent.error(screen.getByTestId('user-avatar-image'));
     expect(screen.queryByTestId('user-avatar-image')).toBeNull();
     expect(screen.getByTestId('user-avatar-initials').textContent).toBe('BO');
   });
 
-  it('shows a neutral initial when there is no e-mail at all', () => {
-    render(<UserAvatar email={null} />);
+  it('shows a neutral initial when there is no name at all', () => {
+    render(<UserAvatar name={null} />);
     expect(screen.getByTestId('user-avatar-initials').textContent).toBe('U');
   });
 });
@@ -42,16 +42,18 @@ describe('UserMenu name', () => {
     return screen.getByTestId('user-menu-name').textContent;
   }
 
-  it('uses the full name when there is one', () => {
+  it('uses the chosen display name when there is one', () => {
     expect(renderMenu({ fullName: 'Ada Lovelace', email: 'ada@example.com' })).toBe('Ada Lovelace');
   });
 
-  it('falls back to the e-mail prefix', () => {
-    expect(renderMenu({ fullName: '', email: 'grace.hopper@example.com' })).toBe('grace.hopper');
+  it('falls back to the neutral username, never the e-mail', () => {
+    expect(
+      renderMenu({ fullName: '', username: 'brisk_otter_4821', email: 'grace.hopper@example.com' }),
+    ).toBe('brisk_otter_4821');
   });
 
-  it("falls back to 'User' when there is neither", () => {
-    expect(renderMenu({ fullName: '  ', email: '' })).toBe('User');
+  it("falls back to 'Member' when there is neither", () => {
+    expect(renderMenu({ fullName: '  ', username: '', email: '' })).toBe('Member');
   });
 
   it('labels the trigger so screen readers know what it opens', () => {

@@ -21,19 +21,20 @@ function colourFor(seed: string): string {
 }
 
 type UserAvatarProps = {
-  email: string | null | undefined;
+  /** The member's display name (never the e-mail: its letters would show in the initials). */
+  name: string | null | undefined;
   /** An uploaded picture; when missing or broken the initials avatar shows instead. */
   imageUrl?: string | null;
   className?: string;
 };
 
 /**
- * Initials drawn locally from the part of the e-mail before the @ (no third-party avatar service).
+ * Initials drawn locally from the display name (no third-party avatar service).
  * Decorative: whatever it sits in carries the person's name as text or as an accessible label.
  */
-export function UserAvatar({ email, imageUrl, className }: UserAvatarProps) {
+export function UserAvatar({ name, imageUrl, className }: UserAvatarProps) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const seed = email ?? '';
+  const seed = name ?? '';
   const showImage = Boolean(imageUrl) && failedUrl !== imageUrl;
 
   if (showImage && imageUrl) {

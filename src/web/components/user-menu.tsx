@@ -1,7 +1,6 @@
-import { ChevronDownIcon, LayoutDashboardIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { ChevronDownIcon, HistoryIcon, LayoutDashboardIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Me } from '../../core/api';
-import { displayName } from '../../core/user';
 import { useSession } from '../lib/session';
 import {
   DropdownMenu,
@@ -16,7 +15,7 @@ import { UserAvatar } from './user-avatar';
 /** The signed-in person's menu in the top bar. Radix closes it on outside click and on Escape. */
 export function UserMenu({ me }: { me: Me }) {
   const { signOut } = useSession();
-  const name = displayName({ fullName: me.user.fullName, email: me.user.email });
+  const name = me.user.name;
 
   return (
     <DropdownMenu modal={false}>
@@ -24,7 +23,7 @@ export function UserMenu({ me }: { me: Me }) {
         className="flex items-center gap-2 rounded-full py-1 pr-2 pl-1 text-sm transition-colors hover:bg-accent focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2 data-[state=open]:bg-accent"
         data-testid="user-menu-trigger"
       >
-        <UserAvatar email={me.user.email} />
+        <UserAvatar name={me.user.name} />
         <span className="sr-only">Account menu: </span>
         <span className="max-w-32 truncate font-medium" data-testid="user-menu-name">
           {name}
@@ -41,6 +40,12 @@ export function UserMenu({ me }: { me: Me }) {
           <Link to="/dashboard">
             <LayoutDashboardIcon aria-hidden="true" />
             Dashboard
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/history">
+            <HistoryIcon aria-hidden="true" />
+            History
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

@@ -142,7 +142,8 @@ export type PictureState =
  * finished picture) when at least one was made, else 'failed'. `pictures` holds each one.
  */
 export type JobState =
-  | { stage: 'idle' }
+  /** `unanswered`: a request of this tab was sent, but the page was left before its answer. */
+  | { stage: 'idle'; unanswered?: boolean }
   | { stage: 'submitting'; count: number }
   | { stage: 'working'; status: GenerationStatus; pictures: PictureState[] }
   | { stage: 'succeeded'; status: GenerationStatus; image: GeneratedImageView; pictures: PictureState[] }
@@ -245,13 +246,42 @@ function followGeneration(id: string, onChange: (picture: PictureState) => void)
   return stop;
 }
 
+const LAST_JOB_KEY = 'clipsmith.generator.last-job';
+
+/** The tab's last request: whose it was and its pictures' generation ids (none before the answer). */
+type LastJob = { userId: string; ids: string[] };
+
+function readLastJob(userId: string): string[] | null {
+  try {
+    const job = JSON.parse(window.sessionStorage.getItem(LAST_JOB_KEY) ?? 'null') as Partial<LastJob> | null;
+    if (!job || job.userId !== userId || !Array.isArray(job.ids)) return null;
+    const ids = job.ids.filter((id): id is string => typeof id === 'string' && id.length <= 100);
+    return ids.length <= MAX_VARIATIONS ? ids : null;
+  } catch {
+    return null;
+  }
+}
+
+function storeLastJob(job: LastJob | null) {
+  try {
+    if (job) window.sessionStorage.setItem(LAST_JOB_KEY, JSON.stringify(job));
+    else window.sessionStorage.removeItem(LAST_JOB_KEY);
+  } catch {
+    // Storage disabled: a reload shows the empty panel; the picture is still in History.
+  }
+}
+
 /**
  * Starts a generation request and follows each of its pictures to the end: POST /api/generations,
  * then every picture's event stream. Balance, usage, the newest images and the credit activity
  * are re-read when the request is accepted and again as each picture ends.
+ *
+ * The request's ids are kept for the tab (sessionStorage): a reload, or Back to the page, shows
+ * the request again, still running or finished, instead of an empty panel.
  */
 export function useGenerationJob() {
-  const { refresh } = useSession();
+  const { refresh, me } = useSession();
+  const userId = me?.user.id ?? null;
   const queryClient = useQueryClient();
   const [state, setState] = useState<JobState>({ stage: 'idle' });
   // Everything belonging to the current request; stopping it ignores any late answer.
@@ -270,6 +300,28 @@ export function useGenerationJob() {
     void queryClient.invalidateQueries({ queryKey: CREDIT_ACTIVITY_QUERY_KEY });
   }, [refresh, queryClient]);
 
+  /** Follows each picture from its first known status; `isStopped` ends the updates. */
+  const follow = useCallback(
+    (statuses: GenerationStatus[], isStopped: () => boolean, followers: (() => void)[]) => {
+      const pictures: PictureState[] = statuses.map(
+        (status) => settled(status) ?? { stage: 'working', status },
+      );
+      setState(requestState(pictures));
+      for (const [n, { id }] of statuses.entries()) {
+        if (pictures[n]?.stage !== 'working') continue;
+        followers.push(
+          followGeneration(id, (picture) => {
+            if (isStopped()) return;
+            pictures[n] = picture;
+            setState(requestState([...pictures]));
+            if (picture.stage !== 'working') refreshAccount();
+          }),
+        );
+      }
+    },
+    [refreshAccount],
+  );
+
   const start = useCallback(
     async (request: GenerationRequestInput) => {
       stopCurrent();
@@ -281,11 +333,13 @@ export function useGenerationJob() {
       };
       runRef.current = { stop };
       setState({ stage: 'submitting', count: request.count ?? 1 });
+      if (userId) storeLastJob({ userId, ids: [] });
 
       let created: GenerationCreated;
       try {
         created = await api.post('/api/generations', request);
       } catch (error) {
+        storeLastJob(null);
         if (stopped) return;
         setState({
           stage: 'failed',
@@ -297,25 +351,45 @@ export function useGenerationJob() {
       }
       if (stopped) return;
       refreshAccount();
-      const queued = created.variations;
-      const pictures: PictureState[] = queued.map((v) => ({
-        stage: 'working',
-        status: { id: v.id, status: v.status, attempts: 0, cost: v.cost },
-      }));
-      setState(requestState(pictures));
-      for (const [n, { id }] of queued.entries()) {
-        followers.push(
-          followGeneration(id, (picture) => {
-            if (stopped) return;
-            pictures[n] = picture;
-            setState(requestState([...pictures]));
-            if (picture.stage !== 'working') refreshAccount();
-          }),
-        );
-      }
+      if (userId) storeLastJob({ userId, ids: created.variations.map((v) => v.id) });
+      follow(
+        created.variations.map((v) => ({ id: v.id, status: v.status, attempts: 0, cost: v.cost })),
+        () => stopped,
+        followers,
+      );
     },
-    [stopCurrent, refresh, refreshAccount],
+    [stopCurrent, refresh, refreshAccount, userId, follow],
   );
+
+  // Once per page visit: the tab's last request of this member, if there is one.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current || !userId) return;
+    resumed.current = true;
+    const ids = readLastJob(userId);
+    if (!ids || runRef.current) return;
+    if (ids.length === 0) {
+      // Left before the server answered: the picture may be on its way, and History will have it.
+      setState({ stage: 'idle', unanswered: true });
+      storeLastJob(null);
+      return;
+    }
+    let stopped = false;
+    const followers: (() => void)[] = [];
+    runRef.current = {
+      stop: () => {
+        stopped = true;
+        for (const unfollow of followers) unfollow();
+      },
+    };
+    void Promise.all(ids.map((id) => api.get<GenerationStatus>(`/api/generations/${id}`))).then(
+      (statuses) => {
+        if (!stopped) follow(statuses, () => stopped, followers);
+      },
+      // Gone (deleted with its picture, or the database was reset): show the empty panel.
+      () => storeLastJob(null),
+    );
+  }, [userId, follow]);
 
   const reset = useCallback(() => {
     stopCurrent();

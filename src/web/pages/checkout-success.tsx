@@ -112,25 +112,27 @@ export default function CheckoutSuccessPage() {
     void refresh();
   }, [completed, queryClient, refresh]);
 
-  if (!sessionId) {
-    return (
-      <Layout title={THANK_YOU} icon={successIcon} actions={dashboardButton()}>
-        <p>Your plan or credits will show on your dashboard in a moment.</p>
-      </Layout>
-    );
-  }
-
   if (status === 'loading') return <CenteredSpinner label="Checking your session" />;
 
   if (status === 'signed-out') {
     // Nothing is known about a visitor's purchase (nor whether it went through): sign in first,
-    // then this page shows what the account now has.
-    const here = `/checkout/success?session_id=${encodeURIComponent(sessionId)}`;
+    // then this page shows what the account now has. Without a session id too: no thanks unseen.
+    const here = sessionId
+      ? `/checkout/success?session_id=${encodeURIComponent(sessionId)}`
+      : '/checkout/success';
     return (
       <Navigate
         to={`/login?${new URLSearchParams({ redirectTo: here, from: '/checkout/success' })}`}
         replace
       />
+    );
+  }
+
+  if (!sessionId) {
+    return (
+      <Layout title={THANK_YOU} icon={successIcon} actions={dashboardButton()}>
+        <p>Your plan or credits will show on your dashboard in a moment.</p>
+      </Layout>
     );
   }
 

@@ -1,4 +1,4 @@
-import { displayName } from '../../core/user';
+import { ChooseDisplayName } from '../components/account/choose-display-name';
 import { CreditActivityCard } from '../components/dashboard/credit-activity-card';
 import { GenerateCard } from '../components/dashboard/generate-card';
 import { MembershipCard } from '../components/dashboard/membership-card';
@@ -10,7 +10,7 @@ import { useSession } from '../lib/session';
 
 export default function DashboardPage() {
   const { me } = useSession();
-  const name = me ? displayName({ fullName: me.user.fullName, email: me.user.email }) : '';
+  const name = me ? me.user.name : '';
   return (
     <PageContainer size="xl" className="flex flex-col gap-6 sm:gap-8">
       <PageTitle title="Dashboard" />
@@ -23,6 +23,8 @@ export default function DashboardPage() {
           </p>
         </div>
       </header>
+      {/* Until the member has chosen a name: their public pictures say "Anonymous" meanwhile. */}
+      {me && !me.user.fullName.trim() && <ChooseDisplayName me={me} />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <MembershipCard me={me} />
         <QuickActionsCard />

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, ImagePlusIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { CreateButton } from '../components/create-button';
 import { HistoryImageActions } from '../components/gallery/history-image-actions';
@@ -27,6 +27,22 @@ export default function HistoryPage() {
   const page = parsePage(searchParams.get('page'));
   const history = useHistoryPage(page);
   const [selected, setSelected] = useState<HistoryItem | null>(null);
+  // The open picture is a history entry of its own: Back closes it instead of leaving History.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previewId = (location.state as { preview?: string } | null)?.preview ?? null;
+  const shown = selected && selected.id === previewId ? selected : null;
+  /** The tile that opened the picture: the focus goes back to it when the picture closes. */
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (image: HistoryItem) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelected(image);
+    navigate(`${location.pathname}${location.search}`, { state: { preview: image.id } });
+  };
+  const close = () => {
+    if (previewId) navigate(-1);
+    setSelected(null);
+  };
 
   const totalPages = history.data?.totalPages ?? 1;
   const shownPage = history.data?.page ?? page;
@@ -125,7 +141,7 @@ export default function HistoryPage() {
             >
               {items.map((image) => (
                 <li key={image.id}>
-                  <HistoryTile image={image} onOpen={setSelected} />
+                  <HistoryTile image={image} onOpen={open} />
                 </li>
               ))}
             </ul>
@@ -153,14 +169,9 @@ export default function HistoryPage() {
         )}
       </div>
 
-      <ImagePreviewDialog image={selected} onOpenChange={(open) => !open && setSelected(null)}>
-        {selected && (
-          <HistoryImageActions
-            key={selected.id}
-            image={selected}
-            onChanged={setSelected}
-            onDeleted={() => setSelected(null)}
-          />
+      <ImagePreviewDialog image={shown} onOpenChange={(isOpen) => !isOpen && close()} returnFocusTo={opener}>
+        {shown && (
+          <HistoryImageActions key={shown.id} image={shown} onChanged={setSelected} onDeleted={close} />
         )}
       </ImagePreviewDialog>
     </PageContainer>

@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { useCreateLink } from '../components/create-button';
 import { DeferredSection } from '../components/deferred-section';
 import { type IconCard, IconCards } from '../components/icon-cards';
 import { PageTitle } from '../components/page-title';
@@ -73,6 +74,7 @@ const FEATURES: IconCard[] = [
 const SAMPLE_SIZES = '(min-width: 768px) 14rem, calc(50vw - 40px)';
 
 export default function HomePage() {
+  const createLink = useCreateLink();
   return (
     <>
       <PageTitle title="Clipsmith · Clipart from a sentence" />
@@ -93,7 +95,7 @@ export default function HomePage() {
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Button asChild size="lg" className="w-full sm:w-auto">
-              <Link to="/create">
+              <Link to={createLink}>
                 Start Creating
                 <ArrowRightIcon aria-hidden="true" />
               </Link>

@@ -56,11 +56,11 @@ export default function PrivacyPage() {
 
         <h2>What other people see</h2>
         <p>
-          Pictures you make public show on Explore and on their share page with an author name: the username
-          you chose in <Link to="/settings">Account Settings</Link>, else the full name you gave, else
-          &ldquo;Anonymous&rdquo;. Nothing shown to others is ever taken from your e-mail address. The
-          starting username we give you (a colour, an animal and a number) is not shown, and changing it still
-          leaves you your one username change.
+          Pictures you make public show on Explore and on their share page with an author name: the display
+          name you chose (on your first visit, or later in <Link to="/settings">Account Settings</Link>), the
+          same name your own menu shows. Until you choose one they say &ldquo;Anonymous&rdquo;. Nothing shown
+          to others is ever taken from your e-mail address, and the starting username we give you (a colour,
+          an animal and a number) is only a suggestion.
         </p>
 
         <h2>Your rights</h2>

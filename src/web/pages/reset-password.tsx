@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { PasswordField } from '../components/account/credential-fields';
+import { NewPasswordField } from '../components/account/new-password-field';
 import { AuthCard, AuthSubmit, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
@@ -37,8 +39,17 @@ export default function ResetPasswordPage() {
     try {
       const { authClient, authErrorMessage } = await import('../lib/auth-client');
       const result = await authClient.resetPassword({ newPassword: password, token });
-      if (result.error) setFormError(authErrorMessage(result.error, LINK_EXPIRED));
-      else setDone(true);
+      if (!result.error) setDone(true);
+      else {
+        const message = authErrorMessage(result.error, LINK_EXPIRED);
+        // A weak password is the field's problem; the link is still good, so no "new link" offer.
+        if (message.startsWith(MESSAGES.passwordTooEasy)) {
+          setErrors({ password: message });
+          // The field is disabled while sending: enable it first, then focus it.
+          flushSync(() => setSubmitting(false));
+          document.getElementById('reset-password')?.focus();
+        } else setFormError(message);
+      }
     } catch (cause) {
       setFormError(errorMessage(cause));
     } finally {
@@ -70,12 +81,10 @@ export default function ResetPasswordPage() {
           </Link>
         </FormAlert>
       )}
-      <PasswordField
+      <NewPasswordField
         id="reset-password"
         label="New password"
-        isNew
         error={errors.password}
-        hint={MESSAGES.passwordHint}
         value={password}
         onValue={(value) => {
           setPassword(value);

@@ -2,6 +2,7 @@ import {
   ArchiveIcon,
   CreditCardIcon,
   KeyRoundIcon,
+  LockKeyholeIcon,
   type LucideIcon,
   PaletteIcon,
   ShieldAlertIcon,
@@ -10,6 +11,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { hasApiAccess, hasCustomStyles, tierLabel } from '../../core/tiers';
+import { ChangePassword } from '../components/account/change-password';
 import { DeleteAccount } from '../components/account/delete-account';
 import { DownloadData } from '../components/account/download-data';
 import { ProfileForm } from '../components/account/profile-form';
@@ -91,10 +93,19 @@ export default function SettingsPage() {
           id="profile"
           icon={UserRoundIcon}
           title="Profile Information"
-          description="Your name and username as other members see them."
+          description="The name you are shown by, here and to others, and your username."
         >
           {/* Keyed by account so a different sign-in never shows the previous person's values. */}
           <ProfileForm key={me.user.id} me={me} />
+        </Section>
+
+        <Section
+          id="password"
+          icon={LockKeyholeIcon}
+          title="Password"
+          description="Change the password you sign in with."
+        >
+          <ChangePassword key={me.user.id} email={me.user.email} name={me.user.fullName} />
         </Section>
 
         <Section

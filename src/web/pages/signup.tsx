@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { EmailField, PasswordField } from '../components/account/credential-fields';
+import { NewPasswordField } from '../components/account/new-password-field';
 import { AuthCard, AuthSubmit, inlineLinkClass, MailSentNotice } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Checkbox } from '../components/ui/checkbox';
@@ -13,6 +14,34 @@ import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
 import { SIGN_UP_FIELDS, type SignUpErrors, type SignUpField, signUpErrors } from '../lib/sign-up-form';
 
+/** A link in the form that opens in a new tab: reading the terms never leaves the form half-filled. */
+function ReadInNewTab({ to, children }: { to: string; children: string }) {
+  return (
+    <a href={to} target="_blank" rel="noopener" className={inlineLinkClass}>
+      {children}
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
+  );
+}
+
+const FORM_KEY = 'clipsmith.signup.form';
+
+/** The e-mail and the terms box, kept for the tab (never the password) so Back finds them. */
+function readKeptForm(): { email: string; terms: boolean } {
+  try {
+    const kept = JSON.parse(window.sessionStorage.getItem(FORM_KEY) ?? 'null') as {
+      email?: unknown;
+      terms?: unknown;
+    } | null;
+    return {
+      email: typeof kept?.email === 'string' ? kept.email.slice(0, 320) : '',
+      terms: kept?.terms === true,
+    };
+  } catch {
+    return { email: '', terms: false };
+  }
+}
+
 export default function SignupPage() {
   const { status } = useSession();
   const { data: meta } = useAppMeta();
@@ -20,6 +49,19 @@ export default function SignupPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [terms, setTerms] = useState(false);
+  // After hydration, so the prerendered HTML and the first render agree.
+  useEffect(() => {
+    const kept = readKeptForm();
+    if (kept.email) setEmail(kept.email);
+    if (kept.terms) setTerms(true);
+  }, []);
+  useEffect(() => {
+    try {
+      window.sessionStorage.setItem(FORM_KEY, JSON.stringify({ email, terms }));
+    } catch {
+      // Storage disabled: the form is simply not kept.
+    }
+  }, [email, terms]);
   const [errors, setErrors] = useState<SignUpErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -118,13 +160,12 @@ export default function SignupPage() {
             disabled={submitting}
             required
           />
-          <PasswordField
+          <NewPasswordField
             id="signup-password"
             label="Password"
-            isNew
             name="new-password"
+            related={[email]}
             error={errors.password}
-            hint={MESSAGES.passwordHint}
             value={password}
             onValue={(value) => {
               setPassword(value);
@@ -153,21 +194,16 @@ export default function SignupPage() {
             error={errors.terms}
             label={
               <>
-                I agree to the{' '}
-                <Link to="/terms" className={inlineLinkClass}>
-                  Terms of Service
-                </Link>{' '}
-                and{' '}
-                <Link to="/privacy" className={inlineLinkClass}>
-                  Privacy Policy
-                </Link>
+                I agree to the <ReadInNewTab to="/terms">Terms of Service</ReadInNewTab> and{' '}
+                <ReadInNewTab to="/privacy">Privacy Policy</ReadInNewTab>
               </>
             }
           >
             {(control) => (
               <Checkbox
                 {...control}
-                className="mt-0.5"
+                // A 44 px tap target around the 16 px box (WCAG 2.5.5), without moving the text.
+                className="relative mt-0.5 after:absolute after:-inset-[15px] after:content-['']"
                 checked={terms}
                 onCheckedChange={(checked) => {
                   setTerms(checked === true);

@@ -4,20 +4,21 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import type { Me } from '../../core/api';
 import { SESSION_HINT_COOKIE } from '../../core/constants';
+import { displayName } from '../../core/user';
 import { SessionProvider } from '../lib/session';
 
 export function makeMe(user: Partial<Me['user']> = {}): Me {
+  const named = { fullName: 'Jane Doe', username: 'jane', ...user };
   return {
     user: {
       id: 'u1',
       email: 'jane.doe@example.com',
-      name: 'Jane Doe',
-      fullName: 'Jane Doe',
-      username: 'jane',
+      // As the server names a member (core/user.ts displayName).
+      name: displayName(named),
       usernameChangedAt: null,
       avatarInitials: 'JD',
       signedInBefore: true,
-      ...user,
+      ...named,
     },
     membership: { tier: 'free', status: 'active', imageCount: 0, imageLimit: 3, periodEnd: null },
     credits: 0,

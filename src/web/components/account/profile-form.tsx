@@ -123,12 +123,18 @@ export function ProfileForm({ me }: { me: Me }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6" aria-label="Profile Information">
-      <FormField id="settings-full-name" label="Full Name" required error={errors.fullName}>
+      <FormField
+        id="settings-full-name"
+        label="Display name"
+        required
+        error={errors.fullName}
+        hint={MESSAGES.displayNamePublic}
+      >
         {(control) => (
           <Input
             {...control}
             name="fullName"
-            autoComplete="name"
+            autoComplete="nickname"
             value={fullName}
             onChange={(event) => {
               setFullName(event.target.value);
@@ -137,7 +143,7 @@ export function ProfileForm({ me }: { me: Me }) {
             aria-required="true"
             maxLength={100}
             disabled={busy}
-            placeholder="Your name"
+            placeholder={me.user.username}
           />
         )}
       </FormField>

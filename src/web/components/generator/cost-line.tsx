@@ -16,6 +16,8 @@ type CostLineProps = {
   /** Where /pricing sends the member back to after a purchase. */
   returnTo: string;
   className?: string;
+  /** Several lines on one page (the warning at the top of the generator) need their own. */
+  testId?: string;
 };
 
 export function pricingLink(returnTo: string, tab?: 'credits'): string {
@@ -25,7 +27,15 @@ export function pricingLink(returnTo: string, tab?: 'credits'): string {
 }
 
 /** What the next Generate will cost, said before the click (DESIGN: "The UI says the cost"). */
-export function CostLine({ id, account, options, count = 1, returnTo, className }: CostLineProps) {
+export function CostLine({
+  id,
+  account,
+  options,
+  count = 1,
+  returnTo,
+  className,
+  testId = 'cost-line',
+}: CostLineProps) {
   if (!account) return <Skeleton id={id} className={cn('h-5 w-56', className)} />;
   const line = costLine(account, options, count);
   const credits = account.credits;
@@ -38,7 +48,7 @@ export function CostLine({ id, account, options, count = 1, returnTo, className 
           'flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-900 text-sm',
           className,
         )}
-        data-testid="cost-line"
+        data-testid={testId}
         data-kind={line.kind}
       >
         <CircleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
@@ -67,7 +77,7 @@ export function CostLine({ id, account, options, count = 1, returnTo, className 
     <p
       id={id}
       className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}
-      data-testid="cost-line"
+      data-testid={testId}
       data-kind={line.kind}
     >
       <Icon

@@ -12,11 +12,15 @@ function account(tier: Me['membership']['tier'], credits: number, imageCount = 0
 }
 
 describe('premiumGate', () => {
-  it('locks premium options for a free member with no credits', () => {
-    expect(premiumGate(account('free', 0))).toEqual({ locked: true, hint: 'Not enough credits' });
+  it('locks premium options for a free member with no credits, saying the price', () => {
+    expect(premiumGate(account('free', 0))).toEqual({ locked: true, hint: '1 credit · Not enough credits' });
   });
-  it('opens them, at a price, for a free member with a credit', () => {
-    expect(premiumGate(account('free', 1))).toEqual({ locked: false, hint: 'Click to use 1 credit' });
+  it('opens them, at a price, for a free member with a credit; included once a credit is spent', () => {
+    expect(premiumGate(account('free', 1))).toEqual({ locked: false, hint: '1 credit' });
+    expect(premiumGate(account('free', 1), true)).toEqual({
+      locked: false,
+      hint: 'Included in this picture’s 1 credit',
+    });
   });
   it('says nothing to paid members or while the session loads', () => {
     for (const tier of ['basic', 'premium', 'enterprise'] as const) {

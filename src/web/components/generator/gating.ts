@@ -8,19 +8,22 @@ import { isPaidTier } from '../../../core/tiers';
  * How the generator shows its premium options to this member (SPEC §5). Display only: the server
  * decides when Generate is clicked.
  * - paid tiers: every option open, nothing to say;
- * - free with a credit: open, with 'Click to use 1 credit';
+ * - free with a credit: open, with its price ('1 credit'), or 'Included…' once this picture
+ *   spends a credit anyway (`creditInUse`: a premium option picked, or past the monthly limit);
  * - free with no credit: locked (dimmed, still focusable so the reason can be read), with
- *   'Not enough credits'.
+ *   '1 credit · Not enough credits'.
  */
 export type PremiumGate = { locked: boolean; hint: string | null };
 
 type Account = Pick<Me, 'membership' | 'credits'>;
 
-export function premiumGate(account: Account | null): PremiumGate {
+export function premiumGate(account: Account | null, creditInUse = false): PremiumGate {
   if (!account) return { locked: false, hint: null };
   if (isPaidTier(account.membership.tier)) return { locked: false, hint: null };
-  if (account.credits >= 1) return { locked: false, hint: MESSAGES.clickToUseCredit };
-  return { locked: true, hint: MESSAGES.notEnoughCredits };
+  // One generation costs at most 1 credit: once it spends one, every premium option is included.
+  if (account.credits >= 1)
+    return { locked: false, hint: creditInUse ? MESSAGES.premiumTileIncluded : MESSAGES.premiumTileCost };
+  return { locked: true, hint: MESSAGES.premiumTileLocked };
 }
 
 /** The 2-second message after picking a premium theme, or null when there is nothing to say. */

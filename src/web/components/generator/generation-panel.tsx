@@ -94,7 +94,7 @@ function Progress({ status }: { status: GenerationStatus | null }) {
   );
 }
 
-function Idle() {
+function Idle({ unanswered = false }: { unanswered?: boolean }) {
   return (
     <Frame className="border-2 border-dashed bg-muted/40">
       <div className="flex h-full flex-col items-center justify-center gap-3 p-6 text-center">
@@ -102,9 +102,19 @@ function Idle() {
           <ImageIcon className="size-7 text-primary" aria-hidden="true" />
         </span>
         <p className="font-medium">Your clipart will appear here</p>
-        <p className="max-w-60 text-muted-foreground text-sm">
-          Describe it, pick a style and press Generate. It takes a few seconds.
-        </p>
+        {unanswered ? (
+          <p className="max-w-64 text-muted-foreground text-sm" role="status">
+            The page was left while your last picture was being sent: if it was made, it is in{' '}
+            <Link to="/history" className="font-medium text-primary underline underline-offset-2">
+              History
+            </Link>
+            .
+          </p>
+        ) : (
+          <p className="max-w-60 text-muted-foreground text-sm">
+            Describe it, pick a style and press Generate. It takes a few seconds.
+          </p>
+        )}
       </div>
     </Frame>
   );
@@ -337,7 +347,7 @@ export function GenerationPanel({
     default:
       return (
         <WithRoomForDetails>
-          <Idle />
+          <Idle unanswered={state.stage === 'idle' && state.unanswered} />
         </WithRoomForDetails>
       );
   }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../../core/api';
 import { THEME_WARNING_MS } from '../../../core/constants';
@@ -77,10 +77,11 @@ describe('Generator: cost line and premium gating', () => {
     expect(radio(/Standard/).getAttribute('aria-checked')).toBe('true');
   });
 
-  it('free member with credits: "Click to use 1 credit", the theme message, and "Uses 1 credit"', () => {
+  it('free member with credits: "1 credit" on the tile, the theme message, "Uses 1 credit", then "Included"', () => {
     renderGenerator(member({ tier: 'free', imageCount: 1 }, 2));
 
-    expect(radio(/Comic Book/).textContent).toContain('Click to use 1 credit');
+    expect(radio(/Comic Book/).textContent).toContain('1 credit');
+    expect(radio(/Comic Book/).textContent).not.toContain('Included');
     expect(costLine().textContent).toBe('Free plan — 2 of 3 left this month');
 
     fireEvent.click(radio(/Comic Book/));
@@ -91,6 +92,9 @@ describe('Generator: cost line and premium gating', () => {
     expect(costLine().getAttribute('data-kind')).toBe('credit');
     expect(costLine().textContent).toContain('Uses 1 credit');
 
+    // The credit now covers every premium option: the tiles say so instead of a second price.
+    expect(radio(/Comic Book/).textContent).toContain('Included in this picture’s 1 credit');
+    expect(radio(/Private/).textContent).toContain('Included in this picture’s 1 credit');
     // Private as well: still one credit in all.
     fireEvent.click(radio(/Private/));
     expect(radio(/Private/).getAttribute('aria-checked')).toBe('true');
@@ -103,12 +107,15 @@ describe('Generator: cost line and premium gating', () => {
     expect(costLine().textContent).toContain(
       "You've reached your monthly limit of 3 images. Upgrade your plan or purchase credits to generate more.",
     );
-    expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe(
-      '/pricing?tab=credits&returnTo=/create',
-    );
-    expect(screen.getByRole('link', { name: 'see plans' }).getAttribute('href')).toBe(
-      '/pricing?returnTo=/create',
-    );
+    // Said twice: beside Generate and at the top of the generator, both with the same ways out.
+    for (const line of [costLine(), screen.getByTestId('limit-warning')]) {
+      expect(within(line).getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe(
+        '/pricing?tab=credits&returnTo=/create',
+      );
+      expect(within(line).getByRole('link', { name: 'see plans' }).getAttribute('href')).toBe(
+        '/pricing?returnTo=/create',
+      );
+    }
     fireEvent.click(screen.getByRole('button', { name: 'Underwater scene' }));
     const generate = screen.getByRole('button', { name: 'Generate' }) as HTMLButtonElement;
     expect(generate.disabled).toBe(true);

@@ -190,14 +190,34 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const { state, start } = useGenerationJob();
   const { flash, show } = useFlash();
   const [blankError, setBlankError] = useState(false);
+  /** Characters a paste lost to the length limit (the textarea cuts silently): said, not hidden. */
+  const [pasteCut, setPasteCut] = useState(0);
   const promptRef = useRef<HTMLTextAreaElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  /** Set by a click on Generate or More like this: the answer gets the view and the focus. */
+  const awaitingResult = useRef(false);
+  useEffect(() => {
+    if (!awaitingResult.current || (state.stage !== 'succeeded' && state.stage !== 'failed')) return;
+    awaitingResult.current = false;
+    const panel = panelRef.current;
+    // A refusal is said under Generate, where the member is looking; a picture gets the panel.
+    if (!panel || state.stage === 'failed') return;
+    const box = panel.getBoundingClientRect();
+    const header = 80;
+    if (box.top < header || box.bottom > window.innerHeight) {
+      const fits = box.height <= window.innerHeight - header;
+      panel.scrollIntoView({ block: fits ? 'nearest' : 'start', behavior: 'instant' });
+      // 'nearest' can leave the top under the sticky header.
+      if (fits && panel.getBoundingClientRect().top < header)
+        window.scrollBy({ top: panel.getBoundingClientRect().top - header, behavior: 'instant' });
+    }
+    panel.focus({ preventScroll: true });
+  }, [state.stage]);
   const ids = useId();
   const promptId = `${ids}-prompt`;
 
   const working = state.stage === 'submitting' || state.stage === 'working';
   const blank = normalisePrompt(draft.prompt) === '';
-  const gate = premiumGate(me);
   const options: GenerationOptions = { theme: draft.theme, quality: draft.quality, privacy: draft.privacy };
   // A draft kept from a Premium month asks for no more than the plan allows now.
   const count = Math.min(draft.count, me ? maxVariations(me.membership.tier) : 1);
@@ -207,7 +227,9 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   const style = (stylesAllowed && styles.data?.styles.find((s) => s.id === draft.styleId)) || null;
   const costId = `${ids}-cost`;
   // The server would refuse (monthly limit and no credit, say): Generate waits, the line says why.
-  const refused = me !== null && costLine(me, options, count).kind === 'refused';
+  const cost = me ? costLine(me, options, count).kind : null;
+  const refused = cost === 'refused';
+  const gate = premiumGate(me, cost === 'credit');
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -219,6 +241,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
     }
     setBlankError(false);
     // Sent as typed: the request schema normalises it (core/prompt.ts normalisePrompt).
+    awaitingResult.current = true;
     void start({ prompt: draft.prompt, ...options, count, ...(style ? { styleId: style.id } : {}) });
     // On narrow screens the picture appears below the form: bring it into view.
     const panel = panelRef.current;
@@ -262,6 +285,17 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
       )}
       data-testid="generator"
     >
+      {/* At the limit, said first, not only beside Generate (far down on a phone). */}
+      {refused && (
+        <CostLine
+          account={me}
+          options={options}
+          count={count}
+          returnTo={returnTo}
+          testId="limit-warning"
+          className="lg:col-span-2"
+        />
+      )}
       <form
         onSubmit={submit}
         noValidate
@@ -282,10 +316,18 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
             aria-invalid={blankError || undefined}
             aria-describedby={describedBy}
             onChange={(event) => {
+              if (pasteCut > 0 && (event.nativeEvent as InputEvent).inputType !== 'insertFromPaste')
+                setPasteCut(0);
               update({ prompt: event.target.value });
               if (blankError && normalisePrompt(event.target.value)) setBlankError(false);
             }}
             onKeyDown={onPromptKeyDown}
+            onPaste={(event) => {
+              const field = event.currentTarget;
+              const kept = field.value.length - (field.selectionEnd - field.selectionStart);
+              const pasted = event.clipboardData.getData('text').length;
+              setPasteCut(Math.max(0, kept + pasted - PROMPT_MAX_LENGTH));
+            }}
             readOnly={working}
             className="resize-y text-base"
           />
@@ -294,6 +336,18 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
               id={`${promptId}-error`}
               message={blankError ? MESSAGES.enterDescription : undefined}
             />
+            {pasteCut > 0 && (
+              <p
+                id={`${promptId}-cut`}
+                role="status"
+                className="text-amber-800 text-sm"
+                data-testid="paste-cut"
+              >
+                The pasted text was cut to {PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters: its last{' '}
+                {pasteCut.toLocaleString('en-US')} {pasteCut === 1 ? 'character was' : 'characters were'} left
+                out.
+              </p>
+            )}
             <p
               id={`${promptId}-count`}
               className={cn(
@@ -421,7 +475,12 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
         </div>
       </form>
 
-      <div ref={panelRef} className="min-w-0 scroll-mt-20 lg:sticky lg:top-20">
+      <section
+        ref={panelRef}
+        aria-label="Your clipart"
+        tabIndex={-1}
+        className="min-w-0 scroll-mt-20 rounded-xl focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-4 lg:sticky lg:top-20"
+      >
         <GenerationPanel
           state={state}
           afterResult={(image) => {
@@ -437,13 +496,14 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
                 count={count}
                 onGenerate={() => {
                   update({ prompt: image.prompt, ...again });
+                  awaitingResult.current = true;
                   void start({ prompt: image.prompt, ...again, count });
                 }}
               />
             );
           }}
         />
-      </div>
+      </section>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { CheckIcon, LockIcon, SparklesIcon } from 'lucide-react';
 import { RadioGroup } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { MESSAGES } from '../../../core/messages';
 import { cn } from '../../lib/utils';
 import type { PremiumGate } from './gating';
 
@@ -112,11 +113,8 @@ export function OptionGroup<T extends string>({
                   id={`${labelId}-${item.value}-hint`}
                   className={cn(
                     'text-xs leading-snug',
-                    hint && locked
-                      ? 'text-muted-foreground'
-                      : hint
-                        ? 'text-amber-700'
-                        : 'text-muted-foreground',
+                    // Orange only for a price still to pay; 'Included…' and reasons stay quiet.
+                    hint === MESSAGES.premiumTileCost ? 'text-amber-700' : 'text-muted-foreground',
                   )}
                 >
                   {hint ?? item.description}
