@@ -3,7 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
-import { checkVariations } from '../../core/entitlement';
+import { generationPermit } from '../../core/generation-permit';
 import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
@@ -14,7 +14,6 @@ import {
   openJobsRetryAfterSeconds,
   tooManyOpenJobsMessage,
 } from '../../core/queue';
-import { maxVariations } from '../../core/tiers';
 import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, spendCredits } from '../credits/service';
 import { type Database, queryRows, type Tx } from '../db/client';
@@ -24,7 +23,7 @@ import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
 import { releaseUsage, reserveUsage } from '../membership/usage';
 import { GENERATION_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
-import { findOwnStyle, requireCustomStyles } from '../styles/service';
+import { findOwnStyle } from '../styles/service';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
 import { generationView } from './views';
@@ -84,11 +83,15 @@ export async function createGeneration(
     // Reserving locks this month's usage row, so concurrent requests of one member queue here;
     // every picture is counted at once (a refusal below rolls the count back).
     const { used, tier, credits } = await reserveUsage(tx, opts.userId, month, opts.now, count);
-    if (style) requireCustomStyles(tier);
-    if (count > maxVariations(tier))
-      throw new AppError(403, 'variations_need_premium', MESSAGES.variationsNeedPremium);
-    const entitlement = checkVariations({ tier, imagesUsed: used, credits, options, count });
-    if (!entitlement.allowed) throw new AppError(402, entitlement.code, entitlement.message);
+    const entitlement = generationPermit({
+      tier,
+      imagesUsed: used,
+      credits,
+      options,
+      count,
+      withStyle: style !== null,
+    });
+    if (!entitlement.allowed) throw new AppError(entitlement.status, entitlement.code, entitlement.message);
     // The reservation above locks the member's usage row, so this count sees every job their
     // concurrent requests committed: the limit holds however many requests race.
     const open = await countOpenJobs(tx, opts.userId);
@@ -112,8 +115,15 @@ export async function createGeneration(
       if (left === null) {
         // A concurrent request spent the credit first: refuse with the message the balance now gives.
         const balance = (await getBalance(tx, opts.userId)) + spent;
-        const again = checkVariations({ tier, imagesUsed: used, credits: balance, options, count });
-        if (!again.allowed) throw new AppError(402, again.code, again.message);
+        const again = generationPermit({
+          tier,
+          imagesUsed: used,
+          credits: balance,
+          options,
+          count,
+          withStyle: style !== null,
+        });
+        if (!again.allowed) throw new AppError(again.status, again.code, again.message);
         throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
       }
       spent += cost;

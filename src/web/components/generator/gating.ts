@@ -1,5 +1,6 @@
 import type { Me } from '../../../core/api';
-import { checkVariations, describeVariationsCost } from '../../../core/entitlement';
+import { describeVariationsCost } from '../../../core/entitlement';
+import { generationPermit } from '../../../core/generation-permit';
 import { MESSAGES } from '../../../core/messages';
 import type { GenerationOptions } from '../../../core/options';
 import { isPaidTier } from '../../../core/tiers';
@@ -51,8 +52,10 @@ export function costLine(account: Account, options: GenerationOptions, count = 1
     options,
     count,
   };
+  // The same answer the server gives when Generate is clicked (core/generation-permit.ts).
+  const result = generationPermit(input);
+  if (!result.allowed)
+    return { text: result.status === 403 ? result.message : describeVariationsCost(input), kind: 'refused' };
   const text = describeVariationsCost(input);
-  const result = checkVariations(input);
-  if (!result.allowed) return { text, kind: 'refused' };
   return { text, kind: result.total > 0 ? 'credit' : 'free' };
 }

@@ -6,6 +6,7 @@ import { MAX_VARIATIONS, THEME_WARNING_MS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import {
   type GenerationOptions,
+  isPremiumTheme,
   PRIVACIES,
   type Privacy,
   QUALITIES,
@@ -256,7 +257,7 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
   };
 
   const pickTheme = (theme: ThemeId, locked: boolean) => {
-    const premium = theme !== 'default';
+    const premium = isPremiumTheme(theme);
     if (locked) {
       show({ group: 'theme', text: MESSAGES.themeUpgrade, tone: 'warning' });
       return;
