@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { PasswordField } from '../components/account/credential-fields';
@@ -14,6 +14,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
+  // Set by the confirmation page when the address was signed up for more than once.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -62,6 +64,7 @@ export default function ResetPasswordPage() {
     </div>
   ) : (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {typeof notice === 'string' && <FormAlert variant="info">{notice}</FormAlert>}
       {formError && (
         <FormAlert>
           {formError}{' '}
