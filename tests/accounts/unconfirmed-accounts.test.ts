@@ -205,4 +205,20 @@ describe('unconfirmed accounts are deleted', () => {
     await waitForMail(t, stale, { kind: 'email-verification', count: 2 });
     expect((await follow(await confirmationToken(t, stale))).status).toBe(200);
   });
+  it('with nothing of theirs left behind, also when signed up for more than once', async () => {
+    const db = t.deps.database.db;
+    const email = 'signed-up-twice-never-confirmed@example.com';
+    expect((await signUpAs(email, 'lantern orchard velvet')).status).toBe(200);
+    expect((await signUpAs(email, 'another orchard velvet')).status).toBe(200);
+    await waitForMail(t, email, { kind: 'email-verification', count: 2 });
+    const [user] = await rows<{ id: string }>(t, sql`select id from "user" where email = ${email}`);
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - VERIFY_EMAIL_HOURS * 3600_000 - UNCONFIRMED_MARGIN_MS - 60_000);
+    await db.execute(sql`update "user" set created_at = ${longAgo} where id = ${user.id}`);
+    await db.execute(
+      sql`update verification set expires_at = ${longAgo} where identifier like 'email-link:%' and value = ${user.id}`,
+    );
+    expect(await deleteUnconfirmedAccounts(db, { linkHours: VERIFY_EMAIL_HOURS, now })).toBe(1);
+    expect(await rows(t, sql`select identifier from verification where value = ${user.id}`)).toEqual([]);
+  });
 });
