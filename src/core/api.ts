@@ -184,6 +184,17 @@ export const emailSchema = safeText({ error: MESSAGES.invalidEmail })
 export const signUpResultSchema = z.object({ status: z.literal('confirmation_sent') });
 export type SignUpResult = z.infer<typeof signUpResultSchema>;
 
+/**
+ * `GET /api/auth/verify-email` for an address signed up for more than once before it was
+ * confirmed: confirmed, but without a password or session; the reset token chooses one.
+ */
+export const contestedConfirmationSchema = z.object({
+  status: z.literal('choose_password'),
+  resetToken: z.string(),
+  message: z.string(),
+});
+export type ContestedConfirmation = z.infer<typeof contestedConfirmationSchema>;
+
 export const passwordSchema = safeText({ error: MESSAGES.passwordTooShort })
   .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.passwordTooLong);

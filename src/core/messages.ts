@@ -104,6 +104,9 @@ export const MESSAGES = {
   /** Ours: the link that finishes a sign-up is broken, expired, or its account is gone. */
   confirmationLinkInvalid:
     'This confirmation link is invalid or has expired. Sign in with your e-mail and password and we will send you a new one.',
+  /** Ours: a confirmation link to an account signed up for more than once keeps no password. */
+  choosePasswordAfterContestedSignUp:
+    'This address was signed up for more than once before it was confirmed, so choose your password now.',
   /** Ours: the advice when the strength check gives none of its own. */
   passwordAdvice: 'Try a few unusual words together: long passphrases are welcome.',
 

@@ -4,6 +4,7 @@
 // accounts are deleted once their links have expired.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../src/core/messages';
 import { VERIFY_EMAIL_HOURS } from '../../src/server/auth/auth';
 import { deleteUnconfirmedAccounts, UNCONFIRMED_MARGIN_MS } from '../../src/server/auth/unconfirmed';
 import { confirmationToken, cookieFrom, createTestApp, signUp, type TestApp } from '../helpers/app';
@@ -20,6 +21,24 @@ const signUpAs = (email: string, password: string, name?: string) =>
 const signIn = (email: string, password: string) =>
   t.request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
 const follow = (token: string) => t.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+/** Follows a link to an account signed up for more than once: confirmed, no session, a reset token. */
+const followToChoosePassword = async (token: string) => {
+  const res = await follow(token);
+  expect(res.status).toBe(200);
+  expect(cookieFrom(res)).toBe('');
+  const body = (await res.json()) as { status: string; resetToken: string; message: string };
+  expect(body.status).toBe('choose_password');
+  expect(body.message).toBe(MESSAGES.choosePasswordAfterContestedSignUp);
+  const [user] = await rows<{ verified: boolean }>(
+    t,
+    sql`select email_verified as verified from "user" u join verification v on v.value = u.id
+        where v.identifier = ${`reset-password:${body.resetToken}`}`,
+  );
+  expect(user.verified).toBe(true);
+  return body.resetToken;
+};
+const choosePassword = (token: string, newPassword: string) =>
+  t.request('/api/auth/reset-password', { method: 'POST', json: { token, newPassword } });
 const kindsTo = async (email: string) =>
   (
     await rows<{ kind: string }>(t, sql`select kind from outbox where "to" = ${email} order by created_at`)
@@ -48,20 +67,54 @@ describe('a sign-up that meets an unconfirmed account', () => {
     expect((await errorOf(stale)).code).toBe('invalid_token');
     expect(cookieFrom(stale)).toBe('');
 
-    const confirmed = await follow(victimsLink);
-    expect(confirmed.status).toBe(200);
-    expect((await t.request('/api/me', { cookie: cookieFrom(confirmed) })).status).toBe(200);
+    // Signed up for twice: the link confirms the address but keeps no password and opens no session.
+    const resetToken = await followToChoosePassword(victimsLink);
     const [user] = await rows<{ name: string }>(t, sql`select name from "user" where email = ${email}`);
     expect(user.name).toBe('Victor');
-
-    // Only the victim's password opens the account.
     expect((await signIn(email, 'attacker knows this one')).status).toBe(401);
-    expect((await signIn(email, 'the victim chose this')).status).toBe(200);
+    expect((await signIn(email, 'the victim chose this')).status).toBe(401);
+
+    // Only the password chosen after following the link opens the account.
+    expect((await choosePassword(resetToken, 'victor picks anew')).status).toBe(200);
+    expect((await signIn(email, 'attacker knows this one')).status).toBe(401);
+    expect((await signIn(email, 'victor picks anew')).status).toBe(200);
     const [{ n }] = await rows<{ n: number }>(
       t,
       sql`select count(*)::int as n from "user" where email = ${email}`,
     );
     expect(n).toBe(1);
+  });
+
+  it("keeps no attacker's password when the victim signed up first and follows the attacker's link", async () => {
+    const email = 'early-victim@example.com';
+    // The victim signs up; then the attacker signs up with the victim's address and his password.
+    expect((await signUpAs(email, 'the victim chose this', 'Victor')).status).toBe(200);
+    const victimsLink = await confirmationToken(t, email);
+    expect((await signUpAs(email, 'attacker knows this one', 'Mallory')).status).toBe(200);
+    await waitForMail(t, email, { kind: 'email-verification', count: 2 });
+    const attackersLink = await confirmationToken(t, email);
+    expect((await follow(victimsLink)).status).toBe(401);
+    const [user] = await rows<{ id: string }>(t, sql`select id from "user" where email = ${email}`);
+    await t.deps.database.db.execute(
+      sql`insert into session (id, expires_at, token, user_id) values ('mallory', now() + interval '1 day', 'mallory-token', ${user.id})`,
+    );
+
+    // The victim clicks the newest link in his mailbox: confirmed, and asked to choose a password.
+    const resetToken = await followToChoosePassword(attackersLink);
+    expect((await signIn(email, 'attacker knows this one')).status).toBe(401);
+    expect(await rows(t, sql`select id from session where user_id = ${user.id}`)).toEqual([]);
+    // The link is used up: following it again gives nothing more.
+    expect((await follow(attackersLink)).status).toBe(401);
+
+    expect((await choosePassword(resetToken, 'victor picks anew')).status).toBe(200);
+    expect((await signIn(email, 'attacker knows this one')).status).toBe(401);
+    const victim = await signIn(email, 'victor picks anew');
+    expect(victim.status).toBe(200);
+    expect((await t.request('/api/me', { cookie: cookieFrom(victim) })).status).toBe(200);
+    // Confirmed now: a later sign-up with the address only mails its owner.
+    expect((await signUpAs(email, 'attacker tries again')).status).toBe(200);
+    await waitForMail(t, email, { kind: 'sign-up-attempt' });
+    expect((await signIn(email, 'attacker tries again')).status).toBe(401);
   });
 
   it('withdraws the earlier sign-up links whichever order the two came in', async () => {
@@ -151,5 +204,21 @@ describe('unconfirmed accounts are deleted', () => {
     expect((await signUpAs(stale, 'the real owner now')).status).toBe(200);
     await waitForMail(t, stale, { kind: 'email-verification', count: 2 });
     expect((await follow(await confirmationToken(t, stale))).status).toBe(200);
+  });
+  it('with nothing of theirs left behind, also when signed up for more than once', async () => {
+    const db = t.deps.database.db;
+    const email = 'signed-up-twice-never-confirmed@example.com';
+    expect((await signUpAs(email, 'lantern orchard velvet')).status).toBe(200);
+    expect((await signUpAs(email, 'another orchard velvet')).status).toBe(200);
+    await waitForMail(t, email, { kind: 'email-verification', count: 2 });
+    const [user] = await rows<{ id: string }>(t, sql`select id from "user" where email = ${email}`);
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - VERIFY_EMAIL_HOURS * 3600_000 - UNCONFIRMED_MARGIN_MS - 60_000);
+    await db.execute(sql`update "user" set created_at = ${longAgo} where id = ${user.id}`);
+    await db.execute(
+      sql`update verification set expires_at = ${longAgo} where identifier like 'email-link:%' and value = ${user.id}`,
+    );
+    expect(await deleteUnconfirmedAccounts(db, { linkHours: VERIFY_EMAIL_HOURS, now })).toBe(1);
+    expect(await rows(t, sql`select identifier from verification where value = ${user.id}`)).toEqual([]);
   });
 });

@@ -368,6 +368,59 @@ test.describe('password reset', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
+  test('a link to an address signed up for twice goes straight to choosing a password', async ({
+    page,
+    baseURL,
+  }) => {
+    // The owner signs up; before he confirms, a stranger signs up with his address and password.
+    const email = uniqueEmail('twice');
+    await page.goto('/signup');
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expect(page.getByText('Check your e-mail')).toBeVisible();
+    await waitForOutboxMail(page.request, email, 'email-verification');
+    const stranger = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+    const strangersPassword = 'the stranger knows this';
+    const strangersSignUp = await stranger.post('/api/auth/sign-up/email', {
+      data: { email, password: strangersPassword },
+    });
+    expect(strangersSignUp.ok()).toBe(true);
+    await stranger.dispose();
+    let link = '';
+    await expect(async () => {
+      const outbox = (await (await page.request.get('/dev/mail.json')).json()) as {
+        messages: { to: string; kind: string; text: string }[];
+      };
+      const links = outbox.messages.filter((m) => m.to === email && m.kind === 'email-verification');
+      expect(links).toHaveLength(2);
+      link = links[0].text.match(/https?:\/\/\S+\/verify-email\?token=\S+/)?.[0] ?? '';
+    }).toPass({ timeout: 10_000 });
+
+    // The owner follows the newest link in his mailbox: confirmed, and asked for a password.
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await expect(
+      page.getByText(
+        'This address was signed up for more than once before it was confirmed, so choose your password now.',
+      ),
+    ).toBeVisible();
+    const newPassword = 'the owner chooses anew';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.getByRole('button', { name: 'Set new password' }).click();
+    await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+    await page.goto('/login');
+    await signIn(page, email, strangersPassword);
+    await expect(page.getByRole('alert')).toContainText(/invalid/i);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
   test('a reset page without a token says the link is invalid', async ({ page }) => {
     await page.goto('/reset-password');
     await expect(page.getByText('This reset link is invalid or has expired.')).toBeVisible();

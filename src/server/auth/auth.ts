@@ -15,7 +15,8 @@ import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from '../
 import { hashPasswordOnce } from './password-hash';
 import { createSessionReader } from './session-reader';
 import {
-  isLiveConfirmationLink,
+  confirmContestedAccount,
+  liveConfirmationLinkUser,
   recordConfirmationLink,
   signOutBeforeConfirming,
   takeOverUnconfirmedAccount,
@@ -222,8 +223,11 @@ export function createAuth(opts: {
       });
       await mailConfirmationLink(account);
     },
-    /** Whether a confirmation link may still confirm (mailed for the current owner, not expired). */
-    isLiveConfirmationLink: (token: string) => isLiveConfirmationLink(db, token),
+    /** The account a confirmation link may still confirm (mailed for its current owner, not expired), or null. */
+    liveConfirmationLinkUser: (token: string) => liveConfirmationLinkUser(db, token),
+    /** Confirms an account signed up for more than once without a password; the reset token, or null. */
+    confirmContestedAccount: (userId: string) =>
+      confirmContestedAccount(db, { userId, resetTokenSeconds: RESET_TOKEN_SECONDS }),
     /** The signed-in member behind a request's cookies, or null (see session-reader.ts). */
     readSession: createSessionReader({
       auth,

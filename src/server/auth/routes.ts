@@ -4,7 +4,13 @@
 import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
-import { emailSchema, passwordSchema, type SignUpResult, safeText } from '../../core/api';
+import {
+  type ContestedConfirmation,
+  emailSchema,
+  passwordSchema,
+  type SignUpResult,
+  safeText,
+} from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import type { Database, Tx } from '../db/client';
 import { isDatabaseBusy } from '../db/errors';
@@ -247,10 +253,19 @@ export function authRoutes(deps: {
 
   // Better Auth accepts any link it signed that has not expired; we also refuse one that was
   // withdrawn (an earlier sign-up's, after a newer sign-up took the unconfirmed account over).
+  // An account signed up for more than once is confirmed here without its password, and the
+  // follower (who holds the mailbox) chooses one with the reset token in the answer; no session.
   app.get('/verify-email', async (c) => {
     const token = c.req.query('token');
-    if (!token || !(await auth.isLiveConfirmationLink(token)))
-      throw new AppError(401, 'invalid_token', FRIENDLY_MESSAGES.INVALID_TOKEN);
+    const userId = token ? await auth.liveConfirmationLinkUser(token) : null;
+    if (!userId) throw new AppError(401, 'invalid_token', FRIENDLY_MESSAGES.INVALID_TOKEN);
+    const resetToken = await auth.confirmContestedAccount(userId);
+    if (resetToken)
+      return c.json({
+        status: 'choose_password',
+        resetToken,
+        message: MESSAGES.choosePasswordAfterContestedSignUp,
+      } satisfies ContestedConfirmation);
     return handle(c);
   });
 

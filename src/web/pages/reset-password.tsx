@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { passwordProblem } from '../../core/credentials';
 import { MESSAGES } from '../../core/messages';
 import { PasswordField } from '../components/account/credential-fields';
@@ -16,6 +16,8 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
+  // Set by the confirmation page when the address was signed up for more than once.
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ password?: string; confirm?: string }>({});
@@ -73,6 +75,7 @@ export default function ResetPasswordPage() {
     </div>
   ) : (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      {typeof notice === 'string' && <FormAlert variant="info">{notice}</FormAlert>}
       {formError && (
         <FormAlert>
           {formError}{' '}

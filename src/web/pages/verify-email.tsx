@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { contestedConfirmationSchema } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
@@ -7,11 +8,12 @@ import { Button } from '../components/ui/button';
 import { CenteredSpinner } from '../components/ui/spinner';
 import { useSession } from '../lib/session';
 
-type Outcome = 'checking' | 'confirmed' | 'invalid';
+type Outcome = 'checking' | 'confirmed' | 'invalid' | { choosePassword: string; notice: string };
 
 /**
  * The link of the sign-up e-mail: confirms the address with its token, which also signs in, then
- * goes to the dashboard. A link used before confirms nothing new and asks for a sign-in.
+ * goes to the dashboard. A link used before confirms nothing new and asks for a sign-in. An address
+ * signed up for more than once is confirmed without a password: on to choosing one.
  */
 export default function VerifyEmailPage() {
   const [params] = useSearchParams();
@@ -30,6 +32,9 @@ export default function VerifyEmailPage() {
           credentials: 'same-origin',
         });
         if (!res.ok) return setOutcome('invalid');
+        const contested = contestedConfirmationSchema.safeParse(await res.json().catch(() => null));
+        if (contested.success)
+          return setOutcome({ choosePassword: contested.data.resetToken, notice: contested.data.message });
         await refresh();
         setOutcome('confirmed');
       } catch {
@@ -38,6 +43,14 @@ export default function VerifyEmailPage() {
     })();
   }, [token, refresh]);
 
+  if (typeof outcome === 'object')
+    return (
+      <Navigate
+        to={`/reset-password?token=${encodeURIComponent(outcome.choosePassword)}`}
+        state={{ notice: outcome.notice }}
+        replace
+      />
+    );
   // Confirmed with a new session; a link used before confirms again but opens none: sign in.
   if (outcome === 'confirmed' && status === 'signed-in') return <Navigate to="/dashboard" replace />;
   if (outcome === 'checking' || status === 'loading')
