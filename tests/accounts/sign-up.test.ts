@@ -44,7 +44,8 @@ describe('sign-up', () => {
     expect(me).toMatchObject({
       user: {
         email: 'jane.doe+clips@example.com',
-        name: 'jane.doe+clips',
+        // Until the member chooses a display name, they see their neutral username: never the e-mail.
+        name: profile.username,
         fullName: '',
         username: profile.username,
         usernameChangedAt: null,

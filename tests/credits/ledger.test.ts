@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { creditActivityPageSchema } from '../../src/core/api';
+import { avatarInitials } from '../../src/core/user';
 import { runAdmin } from '../../src/server/cli/admin';
 import { addCredits, clawbackCredits, getBalance, spendCredits } from '../../src/server/credits/service';
 import { creditTransactions, imageUsage } from '../../src/server/db/schema';
@@ -107,7 +108,12 @@ describe('GET /api/me and the operator CLI', () => {
     const { cookie, email } = await signUp(t, 'jane.doe@example.com');
     let me = await (await t.request('/api/me', { cookie })).json();
     expect(me).toMatchObject({
-      user: { email: 'jane.doe@example.com', name: 'jane.doe', avatarInitials: 'JD' },
+      // Until the member chooses a display name, they see their neutral username: never the e-mail.
+      user: {
+        email: 'jane.doe@example.com',
+        name: me.user.username,
+        avatarInitials: avatarInitials(me.user.username),
+      },
       membership: { tier: 'free', status: 'active', imageCount: 0, imageLimit: 3, periodEnd: null },
       credits: 0,
     });

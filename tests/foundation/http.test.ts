@@ -38,6 +38,7 @@ describe('health', () => {
       checks: {
         mail: { status: 'ok', transport: 'outbox', waiting: 0, failed: 0 },
         deletions: { status: 'ok', pending: 0, oldestAgeSeconds: null },
+        jobRunner: { status: 'ok' },
       },
     });
   });

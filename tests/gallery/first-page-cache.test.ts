@@ -104,7 +104,7 @@ describe('the shared first page of the gallery', () => {
     expect(await galleryIds(app, cookie)).toEqual([]);
   });
 
-  it('shows an author’s new username at once', async () => {
+  it('shows an author’s new name at once', async () => {
     const app = await setup();
     const { cookie, user } = await signUp(app);
     await insertImage(app, user.id);
@@ -117,7 +117,12 @@ describe('the shared first page of the gallery', () => {
     });
     expect(res.status).toBe(200);
     const page = (await (await app.request('/api/gallery', { cookie })).json()) as GalleryPage;
-    expect(page.items[0].owner).toBe('lighthouse_keeper');
+    // The chosen display name is the one name shown everywhere.
+    expect(page.items[0].owner).toBe('Jane Doe');
+
+    await app.request('/api/me/profile', { method: 'PATCH', cookie, json: { fullName: 'Jane Q. Doe' } });
+    const renamed = (await (await app.request('/api/gallery', { cookie })).json()) as GalleryPage;
+    expect(renamed.items[0].owner).toBe('Jane Q. Doe');
   });
 
   it('drops a deleted account’s pictures at once', async () => {
