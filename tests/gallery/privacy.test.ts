@@ -18,7 +18,8 @@ import {
 import { readUsage } from '../../src/server/membership/usage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { insertImage, setTier, storeFiles } from './support';
+import { setTier } from '../helpers/members';
+import { insertImage, storeFiles } from './support';
 
 let t: TestApp | undefined;
 afterEach(async () => {

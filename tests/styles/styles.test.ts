@@ -11,9 +11,10 @@ import type { DataExport } from '../../src/server/data-export/service';
 import { customStyles, generations, memberships } from '../../src/server/db/schema';
 import type { GenerateImageInput, ImageProvider } from '../../src/server/generation/ports';
 import { imageKeys } from '../../src/server/storage/storage';
-import { createKey, setTier, v1 } from '../api/support';
+import { createKey, v1 } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
+import { setTier } from '../helpers/members';
 
 let app: TestApp | undefined;
 afterEach(async () => {
