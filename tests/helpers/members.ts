@@ -2,7 +2,7 @@
 // product's one plan writer (changePlan), with credits from the ledger and a month's usage.
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { GenerationStatus } from '../../src/core/api';
+import type { GeneratedImageView, GenerationStatus } from '../../src/core/api';
 import { monthKey } from '../../src/core/month';
 import type { Tier } from '../../src/core/tiers';
 import { addCredits } from '../../src/server/credits/service';
@@ -71,13 +71,13 @@ export async function generate(
   return (await (await app.request(`/api/generations/${id}`, { cookie })).json()) as GenerationStatus;
 }
 
-/** As generate, and expects the picture made; answers the image. */
+/** As generate, and expects the picture made; answers the status, whose image is then there. */
 export async function generateImage(
   app: TestApp,
   who: Pick<Member, 'cookie'>,
   request: Record<string, unknown>,
-) {
+): Promise<GenerationStatus & { image: GeneratedImageView }> {
   const status = await generate(app, who, request);
   expect(status.status).toBe('succeeded');
-  return status.image!;
+  return { ...status, image: status.image! };
 }
