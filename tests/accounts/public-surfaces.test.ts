@@ -3,8 +3,8 @@
 // its local part (nor a piece of it) appears anywhere. Then the member chooses a display name,
 // and that is the author Explore and the share page show, as their own header does.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { GenerationStatus } from '../../src/core/api';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { generateImage } from '../helpers/members';
 
 const EMAIL = 'Zyxwv.Quokkaleak+clips@example.com';
 const FORBIDDEN = ['zyxwv', 'quokkaleak', 'zyxwv.quokkaleak', 'zyxwv_quokkaleak', EMAIL.toLowerCase()];
@@ -14,17 +14,6 @@ beforeAll(async () => {
   t = await createTestApp({ overrides: { background: false } });
 });
 afterAll(() => t?.close());
-
-async function generate(cookie: string, body: Record<string, unknown>) {
-  const res = await t.request('/api/generations', { method: 'POST', cookie, json: body });
-  expect(res.status).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await t.deps.jobs.idle();
-  await t.deps.thumbnails.drain();
-  const status = (await (await t.request(`/api/generations/${id}`, { cookie })).json()) as GenerationStatus;
-  expect(status.status).toBe('succeeded');
-  return status.image!;
-}
 
 /** Every header and the body, as text (binary files as latin1, so PNG/WebP metadata is searched too). */
 async function everything(res: Response): Promise<string> {
@@ -41,8 +30,8 @@ it('no public page, answer or file carries the e-mail or its local part; the cho
   const member = await signUp(t, EMAIL);
   const other = await signUp(t);
   const pictures = [
-    await generate(member.cookie, { prompt: 'a happy lighthouse' }),
-    await generate(member.cookie, { prompt: 'a sleepy moon' }),
+    (await generateImage(t, member, { prompt: 'a happy lighthouse' })).image,
+    (await generateImage(t, member, { prompt: 'a sleepy moon' })).image,
   ];
 
   const surfaces = (id: string) => [

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { apiKeys } from '../../src/server/db/schema';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { createKey, enterpriseMember, setTier, v1 } from './support';
+import { overwriteStoredTier, setTier } from '../helpers/members';
+import { createKey, enterpriseMember, v1 } from './support';
 
 let app: TestApp | undefined;
 afterEach(async () => {
@@ -115,7 +116,7 @@ describe('API keys', () => {
     const member = await enterpriseMember(app);
     const key = await createKey(app, member);
     // No billing event: the stored plan simply no longer includes the API (as a lapsed period).
-    await setTier(app, member.user.id, 'premium');
+    await overwriteStoredTier(app, member.user.id, 'premium');
 
     const res = await v1(app, key.key, '/images');
     expect(res.status).toBe(403);

@@ -1,25 +1,10 @@
 // Shared steps of the API key and REST API tests.
-import { eq } from 'drizzle-orm';
-import type { Tier } from '../../src/core/tiers';
-import { memberships } from '../../src/server/db/schema';
-import { signUp, type TestApp } from '../helpers/app';
+import type { TestApp } from '../helpers/app';
+import { type Member, member } from '../helpers/members';
 import { waitFor } from '../helpers/wait';
 
-export type Member = Awaited<ReturnType<typeof signUp>>;
-
-export async function setTier(app: TestApp, userId: string, tier: Tier) {
-  await app.deps.database.db
-    .update(memberships)
-    .set({ tier, status: 'active' })
-    .where(eq(memberships.userId, userId));
-}
-
 /** A member on the Enterprise plan (as the test checkout or an operator would leave them). */
-export async function enterpriseMember(app: TestApp): Promise<Member> {
-  const member = await signUp(app);
-  await setTier(app, member.user.id, 'enterprise');
-  return member;
-}
+export const enterpriseMember = (app: TestApp): Promise<Member> => member(app, { tier: 'enterprise' });
 
 export type CreatedKey = { id: string; name: string; key: string; prefix: string; createdAt: string };
 

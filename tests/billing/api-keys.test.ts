@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/cli/admin';
 import { apiKeys } from '../../src/server/db/schema';
-import { createKey, type Member, v1 } from '../api/support';
+import { createKey, v1 } from '../api/support';
 import { ORIGIN, signUp } from '../helpers/app';
+import type { Member } from '../helpers/members';
 import {
   checkout,
   closeStripeApps,

@@ -4,29 +4,18 @@
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GenerationStatus } from '../../src/core/api';
 import { addCredits } from '../../src/server/credits/service';
 import type { DataExport } from '../../src/server/data-export/service';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createKey, enterpriseMember, v1 } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { generateImage } from '../helpers/members';
 
 let t: TestApp | undefined;
 afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-async function generate(app: TestApp, cookie: string, body: Record<string, unknown>) {
-  const res = await app.request('/api/generations', { method: 'POST', cookie, json: body });
-  expect(res.status).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await app.deps.jobs.idle();
-  await app.deps.thumbnails.drain();
-  const status = (await (await app.request(`/api/generations/${id}`, { cookie })).json()) as GenerationStatus;
-  expect(status.status).toBe('succeeded');
-  return status.image!;
-}
 
 const exportData = (app: TestApp, cookie: string, headers?: Record<string, string>) =>
   app.request('/api/data-export', { method: 'POST', cookie, headers });
@@ -48,10 +37,10 @@ describe('POST /api/data-export', () => {
       description: 'Welcome gift',
     });
     const made = [
-      await generate(t, member.cookie, { prompt: 'a smiling cactus' }),
-      await generate(t, member.cookie, { prompt: 'a secret treasure map', privacy: 'private' }),
+      (await generateImage(t, member, { prompt: 'a smiling cactus' })).image,
+      (await generateImage(t, member, { prompt: 'a secret treasure map', privacy: 'private' })).image,
     ];
-    const theirs = await generate(t, other.cookie, { prompt: 'a cat that is not mine' });
+    const theirs = (await generateImage(t, other, { prompt: 'a cat that is not mine' })).image;
 
     const res = await exportData(t, member.cookie);
     expect(res.status).toBe(200);
@@ -159,7 +148,7 @@ describe('POST /api/data-export', () => {
     t = await createTestApp({ overrides: { background: false } });
     const storage = t.deps.storage;
     const member = await signUp(t);
-    for (const prompt of ['a kite', 'a boat', 'a tree']) await generate(t, member.cookie, { prompt });
+    for (const prompt of ['a kite', 'a boat', 'a tree']) await generateImage(t, member, { prompt });
     const get = storage.get.bind(storage);
     storage.get = async (key) => {
       reads.push(key);

@@ -6,36 +6,17 @@ import {
   request as playwrightRequest,
   test,
 } from '@playwright/test';
-import { confirmInBrowser, confirmThroughApi, waitForOutboxMail } from './mail';
+import { confirmInBrowser, waitForOutboxMail } from './mail';
+import { PASSWORD, signUp, signUpInBrowser, uniqueEmail } from './support/members';
 
 // Account flows in the browser: sign-up, sign-out and sign-in with redirectTo, profile settings
 // (full name, the once-only username change), password reset through the dev outbox, and
 // deleting the account.
 
-const PASSWORD = 'correct horse battery';
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function signUpInBrowser(page: Page, email = uniqueEmail('acct')): Promise<string> {
-  await page.goto('/signup');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your e-mail')).toBeVisible();
-  await confirmInBrowser(page, email);
-  return email;
-}
-
 /** A second member made through the API, with its own cookie jar (not the page's). */
 async function signUpThroughApi(baseURL: string, email = uniqueEmail('api')): Promise<APIRequestContext> {
   const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
-  const response = await api.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD } });
-  expect(response.ok(), await response.text()).toBe(true);
-  await confirmThroughApi(api, email);
+  await signUp(api, baseURL, 'api', email);
   return api;
 }
 
@@ -89,7 +70,7 @@ test.describe('sign-up, sign-out and sign-in', () => {
   });
 
   test('sign up lands on the dashboard; sign in with redirectTo returns to /history', async ({ page }) => {
-    const email = await signUpInBrowser(page);
+    const email = await signUpInBrowser(page, 'acct');
     await signOut(page);
 
     await page.goto('/login?redirectTo=%2Fhistory');
@@ -206,7 +187,7 @@ test.describe('account settings', () => {
   });
 
   test('full name is required, saves with a toast and shows in the menu', async ({ page }) => {
-    const email = await signUpInBrowser(page);
+    const email = await signUpInBrowser(page, 'acct');
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Account Settings');
     await expect(page.getByRole('heading', { name: 'Profile Information' })).toBeVisible();
@@ -246,7 +227,7 @@ test.describe('account settings', () => {
     expect(claimed.ok(), await claimed.text()).toBe(true);
     await other.dispose();
 
-    await signUpInBrowser(page);
+    await signUpInBrowser(page, 'acct');
     await page.goto('/settings');
     await page.getByLabel('Display name').fill('Grace Hopper');
     const username = page.getByLabel('Username');
@@ -291,7 +272,7 @@ test.describe('account settings', () => {
   test('settings and the delete dialog pass axe at phone and desktop width', async ({ page }) => {
     // Four axe runs over a page that now also has the password section: past 30 s on a busy machine.
     test.slow();
-    await signUpInBrowser(page);
+    await signUpInBrowser(page, 'acct');
     for (const width of [360, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/settings');
@@ -308,7 +289,7 @@ test.describe('account settings', () => {
   });
 
   test('billing: a free member is pointed to pricing', async ({ page }) => {
-    await signUpInBrowser(page);
+    await signUpInBrowser(page, 'acct');
     await page.goto('/settings');
     const billing = page.getByRole('region', { name: 'Billing' });
     await expect(billing.getByTestId('billing-current-plan')).toHaveText('Free');
@@ -433,7 +414,7 @@ test.describe('password reset', () => {
 
 test.describe('deleting the account', () => {
   test('needs the e-mail typed, lands on / and the old credentials stop working', async ({ page }) => {
-    const email = await signUpInBrowser(page);
+    const email = await signUpInBrowser(page, 'acct');
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Delete Account' }).click();
 

@@ -1,12 +1,10 @@
 import { expect, request, test } from '@playwright/test';
-import { confirmThroughApi } from './mail';
 import { blockingViolations } from './support/axe';
+import { signUp } from './support/members';
 
 // An Enterprise member makes an API key on Settings → API keys, copies it with the copy button,
 // and a script (plain HTTP, no browser session) generates a picture with it and downloads it.
 // Revoking the key in the page stops the script at once.
-
-const PASSWORD = 'correct horse battery';
 
 test('create a key, copy it, generate and download a picture with it, revoke it', async ({
   page,
@@ -16,13 +14,7 @@ test('create a key, copy it, generate and download a picture with it, revoke it'
   // Sign-up, the Enterprise checkout, the key page and a generation: more than 30 s on a busy machine.
   test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const email = `api-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await confirmThroughApi(page.request, email);
+  await signUp(page.request, baseURL!, 'api');
 
   // Not Enterprise yet: the page says where keys come from and offers no form.
   await page.goto('/settings/api-keys');

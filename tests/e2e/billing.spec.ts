@@ -1,24 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { confirmInBrowser } from './mail';
+import { PASSWORD, signUpInBrowser } from './support/members';
 
 // Buying through the embedded test checkout (no Stripe key): credit packs, every plan, switching
 // plans in the test portal, cancelling, the pricing page's states around it, and the success page
 // for a visitor who is not signed in.
-
-const PASSWORD = 'correct horse battery';
-
-async function signUp(page: Page): Promise<string> {
-  const email = `buyer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm password').fill(PASSWORD);
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your e-mail')).toBeVisible();
-  await confirmInBrowser(page, email);
-  return email;
-}
 
 async function onTestCheckout(page: Page) {
   await expect(page).toHaveURL(/\/checkout\/test\/[^/]+$/);
@@ -73,7 +58,7 @@ test.describe('pricing page', () => {
       expect(html).toMatch(/"payments":"test"/);
       await route.fulfill({ response, body: html.replace(/"payments":"test"/, '"payments":"off"') });
     });
-    await signUp(page);
+    await signUpInBrowser(page, 'buyer');
     await page.goto('/pricing');
     await expect(page.getByRole('status').filter({ hasText: 'Purchases are unavailable' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Subscribe to Basic' })).toBeDisabled();
@@ -82,7 +67,7 @@ test.describe('pricing page', () => {
   });
 
   test('a checkout that cannot start: Processing..., then a toast and the button back', async ({ page }) => {
-    await signUp(page);
+    await signUpInBrowser(page, 'buyer');
     let release!: () => void;
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -105,7 +90,7 @@ test.describe('pricing page', () => {
   });
 
   test('cancelling the test checkout comes back with a neutral note', async ({ page }) => {
-    await signUp(page);
+    await signUpInBrowser(page, 'buyer');
     await page.goto('/pricing?tab=credits');
     await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
     await onTestCheckout(page);
@@ -118,7 +103,7 @@ test.describe('pricing page', () => {
 
 test.describe('purchases', () => {
   test('Creator Pack through the test checkout: 14 credits, back to the generator', async ({ page }) => {
-    await signUp(page);
+    await signUpInBrowser(page, 'buyer');
     await page.goto('/pricing?returnTo=%2Fcreate');
     await page.getByRole('tab', { name: 'Credit Packs' }).click();
     await page.getByRole('button', { name: 'Buy Creator Pack' }).click();
@@ -150,7 +135,7 @@ test.describe('purchases', () => {
   }) => {
     // Sign-up, checkout, payment and several pages after: more than the default 30 s on a busy machine.
     test.slow();
-    await signUp(page);
+    await signUpInBrowser(page, 'buyer');
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Subscribe to Basic' }).click();
     await onTestCheckout(page);
@@ -188,7 +173,7 @@ test.describe('purchases', () => {
 test('Premium through the test checkout, then Enterprise and back in the test portal', async ({ page }) => {
   // Sign-up, checkout, payment and several pages after: more than the default 30 s on a busy machine.
   test.slow();
-  await signUp(page);
+  await signUpInBrowser(page, 'buyer');
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
   await onTestCheckout(page);
@@ -219,7 +204,7 @@ test.describe('checkout success page', () => {
   test('a visitor who is not signed in is sent to sign in, then sees their purchase', async ({ page }) => {
     // Sign-up, checkout, payment and several pages after: more than the default 30 s on a busy machine.
     test.slow();
-    const email = await signUp(page);
+    const email = await signUpInBrowser(page, 'buyer');
     await page.goto('/pricing?tab=credits');
     await page.getByRole('button', { name: 'Buy Starter Pack' }).click();
     await onTestCheckout(page);
@@ -242,7 +227,7 @@ test.describe('checkout success page', () => {
   });
 
   test('an unknown session is reported, not celebrated', async ({ page }) => {
-    await signUp(page);
+    await signUpInBrowser(page, 'buyer');
     await page.goto('/checkout/success?session_id=cs_test_unknown');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Purchase not found');
     await expect(page.getByRole('link', { name: 'See pricing' })).toHaveAttribute('href', '/pricing');

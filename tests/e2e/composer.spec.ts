@@ -1,26 +1,16 @@
-import { expect, type Page, test } from '@playwright/test';
-import { confirmThroughApi } from './mail';
+import { expect, test } from '@playwright/test';
+import { signUp } from './support/members';
 
 // What the built-in composer shows a person: each theme tile's sample picture, the "Drew: …" line
 // under a result, and a prompt it cannot draw failing with the word named and nothing charged.
 
-const PASSWORD = 'correct horse battery';
+const _PASSWORD = 'correct horse battery';
 const THEMES = ['default', 'comic', 'realistic', 'abstract', 'watercolor', 'pixel'];
-
-async function signUp(page: Page, baseURL: string | undefined) {
-  const email = `composer-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await confirmThroughApi(page.request, email);
-}
 
 for (const width of [1280, 360]) {
   test(`theme tiles show a sample picture of each theme (${width} px)`, async ({ page, baseURL }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'composer');
     await page.goto('/create');
     for (const theme of THEMES) {
       const sample = page.getByTestId(`theme-sample-${theme}`);
@@ -39,7 +29,7 @@ test('a result says what it drew, and a prompt it cannot draw fails naming the w
   page,
   baseURL,
 }) => {
-  await signUp(page, baseURL);
+  await signUp(page.request, baseURL!, 'composer');
   await page.goto('/create');
   const prompt = page.getByLabel('Describe your clipart');
   const generate = page.getByRole('button', { name: 'Generate', exact: true });

@@ -1,28 +1,15 @@
-import { expect, type Page, test } from '@playwright/test';
-import { confirmThroughApi } from './mail';
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signUp } from './support/members';
 
 // The dashboard: membership, quick actions, the embedded generator, the newest images with the
 // preview dialog, and the credit activity list.
-
-const PASSWORD = 'correct horse battery';
-
-async function signUp(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = `dash-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await confirmThroughApi(page.request, email);
-  return email;
-}
 
 test.describe('dashboard', () => {
   test('a new member: Free plan, 0 of 3 images, 0 credits with Buy more, empty clipart strip', async ({
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'dash');
     await page.goto('/dashboard');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
@@ -48,7 +35,7 @@ test.describe('dashboard', () => {
     page,
     baseURL,
   }) => {
-    const email = await signUp(page, baseURL);
+    const email = await signUp(page.request, baseURL!, 'dash');
     await page.goto('/dashboard');
     await expect(page.getByTestId('dashboard-greeting')).toHaveText(/^Welcome, .+\.$/);
 
@@ -67,7 +54,7 @@ test.describe('dashboard', () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'dash');
     await page.goto('/dashboard');
     await expect(page.getByTestId('membership-usage')).toHaveText(/0 of 3 monthly images used$/);
 
@@ -101,7 +88,7 @@ test.describe('dashboard', () => {
   });
 
   test('Sign Out signs out and goes to /login', async ({ page, baseURL }) => {
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'dash');
     await page.goto('/dashboard');
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL(/\/login$/);

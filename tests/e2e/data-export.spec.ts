@@ -1,21 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { confirmThroughApi } from './mail';
+import { signUp } from './support/members';
 
 // Settings → "Download my data": the browser saves a zip holding the member's picture and a JSON
 // of their account and history, under a dated file name.
 
-const PASSWORD = 'correct horse battery';
-
 test('Download my data saves a zip with the picture and the history', async ({ page, baseURL }) => {
-  const email = `export-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(signUp.ok(), await signUp.text()).toBe(true);
-  await confirmThroughApi(page.request, email);
+  await signUp(page.request, baseURL!, 'export');
 
   await page.goto('/create');
   await page.getByLabel('Describe your clipart').fill('a smiling cactus');

@@ -1,13 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { confirmThroughApi } from './mail';
-import { buy, finishGeneration, startGeneration } from './support/members';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { buy, finishGeneration, generate, signUp, startGeneration } from './support/members';
 
 // Explore gallery, history and the public share page, against images made by the default
 // (offline) provider. Prompts carry a per-run word so searches only see this run's images, even
 // when other specs share the server.
 
-const PASSWORD = 'correct horse battery';
 const RUN = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 /** Search word on the three public showcase images and the private one. */
 const TAG = `g${RUN}`;
@@ -31,25 +29,6 @@ function origin() {
   return { origin: baseURL };
 }
 
-async function signUp(request: APIRequestContext, label: string): Promise<string> {
-  const email = `${label}-${RUN}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const response = await request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD, name: '' },
-    headers: origin(),
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await confirmThroughApi(request, email);
-  return email;
-}
-
-async function generate(
-  request: APIRequestContext,
-  prompt: string,
-  privacy: 'public' | 'private' = 'public',
-) {
-  return finishGeneration(request, await startGeneration(request, baseURL, prompt, { privacy }));
-}
-
 /** Unexpected console errors fail the test; a 404 answer the page expects is not one. */
 function watchConsole(page: Page): string[] {
   const errors: string[] = [];
@@ -63,7 +42,7 @@ function watchConsole(page: Page): string[] {
 }
 
 async function signedInPage(page: Page, label: string): Promise<string> {
-  const email = await signUp(page.request, label);
+  const email = await signUp(page.request, baseURL, label);
   return email.split('@')[0];
 }
 
@@ -80,7 +59,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
   baseURL = testInfo.project.use.baseURL ?? `http://localhost:${process.env.E2E_PORT ?? 4173}`;
   ownerContext = await browser.newContext({ baseURL });
   const request = ownerContext.request;
-  ownerPrefix = (await signUp(request, 'owner')).split('@')[0];
+  ownerPrefix = (await signUp(request, baseURL, 'owner')).split('@')[0];
   const profile = await request.patch('/api/me/profile', {
     data: { fullName: 'Owner Person', username: OWNER_NAME },
     headers: origin(),
@@ -90,8 +69,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
   await buy(request, baseURL, 'plan', 'basic');
 
   // Showcase one by one, so "newest" and "oldest" have a known order; the rest in parallel.
-  for (const prompt of SHOWCASE) ids[prompt] = await generate(request, prompt);
-  ids[SECRET] = await generate(request, SECRET, 'private');
+  for (const prompt of SHOWCASE) ids[prompt] = await generate(request, baseURL, prompt);
+  ids[SECRET] = await generate(request, baseURL, SECRET, { privacy: 'private' });
   const fillers = await Promise.all(
     Array.from({ length: FILLER_COUNT }, (_, i) =>
       startGeneration(request, baseURL, `sunflower ${i + 1} ${FILLER}`),
@@ -401,7 +380,7 @@ test.describe('history', () => {
 
   test('making an image private without a plan or credit shows the 402 message', async ({ page }) => {
     await signedInPage(page, 'free');
-    await generate(page.request, `lonely tree ${FILLER}`);
+    await generate(page.request, baseURL, `lonely tree ${FILLER}`);
     await page.goto('/history');
     await expect(page.getByText('Page 1 of 1').first()).toBeVisible();
     await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();

@@ -1,22 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
-import { confirmThroughApi } from './mail';
+import { expect, test } from '@playwright/test';
+import { signUp } from './support/members';
 
 // The generator on /create: a real generation with the built-in composer, its download, Copy URL,
 // the premium gating a free member with no credits sees, and the draft surviving a trip to /pricing.
-
-const PASSWORD = 'correct horse battery';
-
-async function signUp(page: Page, baseURL: string | undefined): Promise<string> {
-  const email = `gen-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  // page.request shares the page's cookie jar: the browser is signed in afterwards.
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { email, password: PASSWORD },
-    headers: { origin: baseURL ?? '' },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  await confirmThroughApi(page.request, email);
-  return email;
-}
 
 test.describe('generator', () => {
   test('generates with the composer, shows the picture, downloads it and copies its link', async ({
@@ -25,7 +11,7 @@ test.describe('generator', () => {
     baseURL,
   }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'gen');
     await page.goto('/create');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Custom Clipart');
@@ -120,7 +106,7 @@ test.describe('generator', () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'gen');
     await page.goto('/create');
 
     const comic = page.getByRole('radio', { name: /Comic Book/ });
@@ -145,7 +131,7 @@ test.describe('generator', () => {
   });
 
   test('the prompt and options survive a trip to /pricing and back', async ({ page, baseURL }) => {
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'gen');
     await page.goto('/create');
     await page.getByLabel('Describe your clipart').fill('A watercolor fox reading a book');
     await page.getByRole('link', { name: 'Pricing' }).first().click();
@@ -157,7 +143,7 @@ test.describe('generator', () => {
     page,
     baseURL,
   }) => {
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'gen');
     await page.goto('/create');
     const prompt = page.getByLabel('Describe your clipart');
     const generate = page.getByRole('button', { name: 'Generate', exact: true });
@@ -199,7 +185,7 @@ test('the prompt is kept as typed: the result and history show it, background wo
   baseURL,
 }) => {
   test.slow();
-  await signUp(page, baseURL);
+  await signUp(page.request, baseURL!, 'gen');
   await page.goto('/create');
   const typed = 'A happy cactus on a white background';
   await page.getByLabel('Describe your clipart').fill(typed);
@@ -220,7 +206,7 @@ test.describe('more like this', () => {
     baseURL,
   }) => {
     test.slow();
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'gen');
     await page.goto('/create');
     await page.getByLabel('Describe your clipart').fill('Robot assistant');
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
@@ -265,7 +251,7 @@ test.describe('more like this', () => {
     baseURL,
   }) => {
     test.slow();
-    await signUp(page, baseURL);
+    await signUp(page.request, baseURL!, 'gen');
     const created = await page.request.post('/api/generations', {
       data: { prompt: 'Space exploration', privacy: 'public' },
       headers: { origin: baseURL ?? '' },

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { avatarInitials } from '../../src/core/user';
-import { confirmInBrowser } from './mail';
 import { blockingViolations } from './support/axe';
+import { signUpInBrowser } from './support/members';
 
 // The web app shell: routes and titles, protected-route redirects, navigation, toasts, first-load size.
 
@@ -24,19 +24,6 @@ const PUBLIC_PAGES: { path: string; heading: string | RegExp }[] = [
 ];
 
 const PROTECTED_PAGES = ['/create', '/dashboard', '/history', '/settings'];
-
-async function signUp(page: Page): Promise<string> {
-  const email = `shell-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Email address').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
-  await page.getByLabel('Confirm password').fill('correct horse battery');
-  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page.getByText('Check your e-mail')).toBeVisible();
-  await confirmInBrowser(page, email);
-  return email;
-}
 
 test.describe('routes', () => {
   for (const { path, heading } of PUBLIC_PAGES) {
@@ -98,7 +85,7 @@ test.describe('protected routes', () => {
   });
 
   test('signing in returns to the page that was asked for', async ({ page, context }) => {
-    const email = await signUp(page);
+    const email = await signUpInBrowser(page, 'shell');
     await page.getByTestId('user-menu-trigger').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -145,7 +132,7 @@ test.describe('navigation', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    const email = await signUp(page);
+    const email = await signUpInBrowser(page, 'shell');
     const prefix = email.split('@')[0];
     const { user } = (await (await page.request.get('/api/me')).json()) as { user: { username: string } };
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -8,7 +8,8 @@ import { openDatabase } from '../../src/server/db/client';
 import { GALLERY_CACHE_MS } from '../../src/server/gallery/first-page-cache';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { testEngine } from '../helpers/database';
-import { insertImage, setTier } from './support';
+import { setTier } from '../helpers/members';
+import { insertImage } from './support';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

@@ -4,7 +4,8 @@ import { addCredits, getBalance } from '../../src/server/credits/service';
 import { creditTransactions, generatedImages } from '../../src/server/db/schema';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { insertImage, setTier, storeFiles } from './support';
+import { setTier } from '../helpers/members';
+import { insertImage, storeFiles } from './support';
 
 let t: TestApp | undefined;
 afterEach(async () => {

@@ -5,7 +5,6 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { GenerationStatus } from '../../src/core/api';
 import { monthKey } from '../../src/core/month';
 import { addCredits, getBalance } from '../../src/server/credits/service';
 import {
@@ -18,7 +17,8 @@ import {
 import { readUsage } from '../../src/server/membership/usage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { insertImage, setTier, storeFiles } from './support';
+import { generateImage, setTier } from '../helpers/members';
+import { insertImage, storeFiles } from './support';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -36,16 +36,6 @@ const grant = (app: TestApp, userId: string, amount: number) =>
 
 const patch = (app: TestApp, cookie: string, id: string, privacy: 'public' | 'private') =>
   app.request(`/api/images/${id}`, { method: 'PATCH', cookie, json: { privacy } });
-
-async function generateImage(app: TestApp, cookie: string, body: Record<string, unknown>) {
-  const res = await app.request('/api/generations', { method: 'POST', cookie, json: body });
-  expect(res.status).toBe(202);
-  const { id, cost } = await res.json();
-  await app.deps.jobs.idle();
-  const status: GenerationStatus = await (await app.request(`/api/generations/${id}`, { cookie })).json();
-  expect(status.status).toBe('succeeded');
-  return { image: status.image!, cost: cost as number };
-}
 
 async function stored(app: TestApp, id: string) {
   const [row] = await app.deps.database.db
@@ -67,7 +57,11 @@ describe('R1: an image’s privacy is paid for at most once', () => {
     const app = await setup();
     const { cookie, user } = await signUp(app);
     await grant(app, user.id, 1);
-    const { image, cost } = await generateImage(app, cookie, { prompt: 'a lighthouse', privacy: 'private' });
+    const { image, cost } = await generateImage(
+      app,
+      { cookie },
+      { prompt: 'a lighthouse', privacy: 'private' },
+    );
     expect(cost).toBe(1);
     expect(await getBalance(app.deps.database.db, user.id)).toBe(0);
     expect(await stored(app, image.id)).toEqual({ privacy: 'private', privacyPaid: true });
@@ -98,7 +92,7 @@ describe('R1: an image’s privacy is paid for at most once', () => {
   it('a public generation starts unpaid: the history says so', async () => {
     const app = await setup();
     const { cookie } = await signUp(app);
-    const { image } = await generateImage(app, cookie, { prompt: 'a lighthouse' });
+    const { image } = await generateImage(app, { cookie }, { prompt: 'a lighthouse' });
     const history = await (await app.request('/api/history', { cookie })).json();
     expect(history.items).toEqual([expect.objectContaining({ id: image.id, privacyPaid: false })]);
   });
@@ -211,7 +205,7 @@ describe('R3: credits buy images past every plan’s limit', () => {
       });
 
       await grant(app, user.id, 2);
-      const { cost } = await generateImage(app, cookie, { prompt: 'a cat', theme: 'comic' });
+      const { cost } = await generateImage(app, { cookie }, { prompt: 'a cat', theme: 'comic' });
       expect(cost).toBe(1);
       expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
       expect(await readUsage(app.deps.database.db, user.id)).toBe(limit + 1);
@@ -229,7 +223,7 @@ describe('R3: credits buy images past every plan’s limit', () => {
     await setTier(app, user.id, 'enterprise');
     await grant(app, user.id, 2);
     await app.deps.database.db.insert(imageUsage).values({ userId: user.id, month: monthKey(), count: 5000 });
-    const { cost } = await generateImage(app, cookie, { prompt: 'a cat', privacy: 'private' });
+    const { cost } = await generateImage(app, { cookie }, { prompt: 'a cat', privacy: 'private' });
     expect(cost).toBe(0);
     expect(await getBalance(app.deps.database.db, user.id)).toBe(2);
   });

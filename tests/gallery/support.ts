@@ -1,8 +1,7 @@
 // Image rows for gallery tests, inserted directly: these tests are about listing, not generating.
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { generatedImages, memberships } from '../../src/server/db/schema';
+import { generatedImages } from '../../src/server/db/schema';
 import { imageKeys } from '../../src/server/storage/storage';
 import type { TestApp } from '../helpers/app';
 
@@ -48,12 +47,4 @@ export async function storeFiles(app: TestApp, imageId: string) {
     .toBuffer();
   await app.deps.storage.put(imageKeys.original(imageId), png, 'image/png');
   await app.deps.storage.put(imageKeys.thumb(imageId), await sharp(png).webp().toBuffer(), 'image/webp');
-}
-
-export async function setTier(
-  app: TestApp,
-  userId: string,
-  tier: 'free' | 'basic' | 'premium' | 'enterprise',
-) {
-  await app.deps.database.db.update(memberships).set({ tier }).where(eq(memberships.userId, userId));
 }

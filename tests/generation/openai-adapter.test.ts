@@ -24,7 +24,6 @@ import {
   OPENAI_MODELS,
   visionModel,
 } from '../../src/server/generation/providers/openai-models';
-import { silentLogger } from '../../src/server/logger';
 import {
   type FakeOpenAI,
   makeImage,
@@ -90,11 +89,6 @@ function provider(
   });
   return { p, ...log };
 }
-
-it("accepts the app's logger", () => {
-  const logger: AdapterLogger = silentLogger;
-  expect(logger).toBeDefined();
-});
 
 const QUOTA_CODES: QuotaCode[] = [
   'credit_balance_exhausted',

@@ -4,13 +4,13 @@
 // until the retry sweep empties it, and nothing of a deleted account stays behind.
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GenerationStatus } from '../../src/core/api';
 import { addCredits } from '../../src/server/credits/service';
 import { queryRows } from '../../src/server/db/client';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
+import { generateImage } from '../helpers/members';
 
 let s3: FakeS3;
 let app: TestApp | undefined;
@@ -41,17 +41,6 @@ async function start() {
   return app;
 }
 
-async function generate(t: TestApp, cookie: string, prompt: string) {
-  const res = await t.request('/api/generations', { method: 'POST', cookie, json: { prompt } });
-  expect(res.status).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await t.deps.jobs.idle();
-  await t.deps.thumbnails.drain();
-  const status = (await (await t.request(`/api/generations/${id}`, { cookie })).json()) as GenerationStatus;
-  expect(status.status).toBe('succeeded');
-  return status.image!;
-}
-
 const keysUnder = (prefix: string) => [...s3.objects.keys()].filter((k) => k.startsWith(prefix));
 
 async function health(t: TestApp) {
@@ -68,7 +57,7 @@ describe('deleting a picture', () => {
   it('stores a generation, downloads it with the store’s bytes, and its deletion leaves the bucket empty', async () => {
     const t = await start();
     const member = await signUp(t);
-    const image = await generate(t, member.cookie, 'a lighthouse');
+    const image = (await generateImage(t, member, { prompt: 'a lighthouse' })).image;
     // Download a variant too, so the prefix holds original, thumbnail and a cached variant.
     const download = await t.request(`/images/${image.id}/download?format=png&size=512`, {
       cookie: member.cookie,
@@ -89,7 +78,7 @@ describe('deleting a picture', () => {
   it('a refused deletion succeeds for the member, stays pending, shows in health, and is retried to empty', async () => {
     const t = await start();
     const member = await signUp(t);
-    const image = await generate(t, member.cookie, 'a windmill');
+    const image = (await generateImage(t, member, { prompt: 'a windmill' })).image;
     s3.refuseDeletes(() => true);
 
     const res = await t.request(`/api/images/${image.id}`, { method: 'DELETE', cookie: member.cookie });
@@ -134,10 +123,10 @@ describe('deleting an account', () => {
       description: 'test',
     });
     const mine = [
-      await generate(t, leaving.cookie, 'a red kite'),
-      await generate(t, leaving.cookie, 'a blue boat'),
+      (await generateImage(t, leaving, { prompt: 'a red kite' })).image,
+      (await generateImage(t, leaving, { prompt: 'a blue boat' })).image,
     ];
-    const theirs = await generate(t, staying.cookie, 'a green frog');
+    const theirs = (await generateImage(t, staying, { prompt: 'a green frog' })).image;
     s3.refuseDeletes((key) => key.startsWith(imageKeys.prefix(mine[1].id)));
 
     const res = await t.request('/api/me', {

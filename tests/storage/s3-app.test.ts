@@ -2,12 +2,12 @@
 // are served through our /images/* routes with the privacy rule unchanged, public originals
 // redirect to PUBLIC_IMAGE_BASE_URL, and deleting an image empties its prefix in the bucket.
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { GenerationStatus } from '../../src/core/api';
 import { addCredits } from '../../src/server/credits/service';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
+import { generateImage } from '../helpers/members';
 
 let s3: FakeS3;
 let app: TestApp | undefined;
@@ -21,17 +21,6 @@ afterEach(async () => {
 afterAll(async () => {
   await s3.close();
 });
-
-async function generate(t: TestApp, cookie: string, body: Record<string, unknown>) {
-  const res = await t.request('/api/generations', { method: 'POST', cookie, json: body });
-  expect(res.status).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await t.deps.jobs.idle();
-  await t.deps.thumbnails.drain();
-  const status = (await (await t.request(`/api/generations/${id}`, { cookie })).json()) as GenerationStatus;
-  expect(status.status).toBe('succeeded');
-  return status.image!;
-}
 
 it('stores in the bucket, serves through our routes with the privacy rule, and redirects public originals to the CDN', async () => {
   app = await createTestApp({
@@ -54,8 +43,8 @@ it('stores in the bucket, serves through our routes with the privacy rule, and r
     description: 'test',
   });
 
-  const shared = await generate(app, owner.cookie, { prompt: 'a lighthouse' });
-  const secret = await generate(app, owner.cookie, { prompt: 'a secret garden', privacy: 'private' });
+  const shared = (await generateImage(app, owner, { prompt: 'a lighthouse' })).image;
+  const secret = (await generateImage(app, owner, { prompt: 'a secret garden', privacy: 'private' })).image;
   for (const image of [shared, secret]) {
     expect(s3.objects.has(imageKeys.original(image.id))).toBe(true);
     expect(s3.objects.has(imageKeys.thumb(image.id))).toBe(true);

@@ -11,9 +11,10 @@ import type { DataExport } from '../../src/server/data-export/service';
 import { customStyles, generations, memberships } from '../../src/server/db/schema';
 import type { GenerateImageInput, ImageProvider } from '../../src/server/generation/ports';
 import { imageKeys } from '../../src/server/storage/storage';
-import { createKey, setTier, v1 } from '../api/support';
+import { createKey, v1 } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
+import { generate, setTier } from '../helpers/members';
 
 let app: TestApp | undefined;
 afterEach(async () => {
@@ -35,14 +36,6 @@ async function saveStyle(t: TestApp, m: Member, body: object = ocean): Promise<C
   const res = await t.request('/api/styles', { method: 'POST', cookie: m.cookie, json: body });
   if (res.status !== 201) throw new Error(`saving a style failed: ${res.status} ${await res.text()}`);
   return (await res.json()) as CustomStyle;
-}
-
-async function generate(t: TestApp, m: Member, body: object): Promise<GenerationStatus> {
-  const res = await t.request('/api/generations', { method: 'POST', cookie: m.cookie, json: body });
-  expect(res.status, await res.clone().text()).toBe(202);
-  const { id } = (await res.json()) as { id: string };
-  await t.deps.jobs.idle();
-  return (await (await t.request(`/api/generations/${id}`, { cookie: m.cookie })).json()) as GenerationStatus;
 }
 
 const jobRow = async (t: TestApp, id: string) =>

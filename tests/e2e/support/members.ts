@@ -1,7 +1,7 @@
 // Members for browser tests, set up through the real API as a person would: sign up, buy through
 // the embedded test checkout, generate with the built-in composer.
-import { type APIRequestContext, expect } from '@playwright/test';
-import { confirmThroughApi } from '../mail';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { confirmInBrowser, confirmThroughApi } from '../mail';
 
 export const PASSWORD = 'correct horse battery';
 
@@ -9,15 +9,41 @@ function origin(baseURL: string) {
   return { origin: baseURL };
 }
 
+/** An address no other test uses, starting with `label`. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
 /** Signs up through `request` (a page's or context's: it keeps the session cookie). */
-export async function signUp(request: APIRequestContext, baseURL: string, label: string): Promise<string> {
-  const email = `${label}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export async function signUp(
+  request: APIRequestContext,
+  baseURL: string,
+  label: string,
+  email = uniqueEmail(label),
+): Promise<string> {
   const response = await request.post('/api/auth/sign-up/email', {
     data: { email, password: PASSWORD },
     headers: origin(baseURL),
   });
   expect(response.ok(), await response.text()).toBe(true);
   await confirmThroughApi(request, email);
+  return email;
+}
+
+/** Signs up as a person does: the sign-up form, then the link in the confirmation e-mail. */
+export async function signUpInBrowser(
+  page: Page,
+  label: string,
+  email = uniqueEmail(label),
+): Promise<string> {
+  await page.goto('/signup');
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm password').fill(PASSWORD);
+  await page.getByRole('checkbox', { name: /I agree to the/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Check your e-mail')).toBeVisible();
+  await confirmInBrowser(page, email);
   return email;
 }
 
