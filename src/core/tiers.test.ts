@@ -76,11 +76,13 @@ describe('download sizes by plan', () => {
   });
 
   it('refuses a larger size naming the plan that opens it, and nothing within the plan', () => {
-    expect(downloadSizeRefusal('free', 2048)).toBe(
+    expect(downloadSizeRefusal('free', { format: 'png', size: 2048 })).toBe(
       'Free downloads up to 1024 px: 2048 px needs the Basic plan or above.',
     );
-    expect(downloadSizeRefusal('free', 1024)).toBeNull();
-    expect(downloadSizeRefusal('basic', 2048)).toBeNull();
+    expect(downloadSizeRefusal('free', { format: 'webp', size: 1024 })).toBeNull();
+    // A vector scales to any size on every plan.
+    expect(downloadSizeRefusal('free', { format: 'svg', size: 2048 })).toBeNull();
+    expect(downloadSizeRefusal('basic', { format: 'jpg', size: 2048 })).toBeNull();
     expect(tierForDownloadSize(2048)).toBe('basic');
     expect(tierForDownloadSize(4096)).toBeNull();
   });

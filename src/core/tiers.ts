@@ -83,9 +83,13 @@ export function tierForDownloadSize(size: number): Tier | null {
   return TIERS.find((tier) => maxDownloadSize(tier) >= size) ?? null;
 }
 
-/** Refusal of a download larger than the asker's plan gives, naming the plan that opens it. */
-export function downloadSizeRefusal(tier: Tier, size: number): string | null {
-  if (size <= maxDownloadSize(tier)) return null;
+/**
+ * Refusal of a download larger than the asker's plan gives, naming the plan that opens it. An SVG
+ * is a vector on every plan (its size only sets its width and height), so it is never refused.
+ */
+export function downloadSizeRefusal(tier: Tier, request: { format: string; size: number }): string | null {
+  const { size } = request;
+  if (request.format === 'svg' || size <= maxDownloadSize(tier)) return null;
   const opens = tierForDownloadSize(size);
   const limit = `${tierLabel(tier)} downloads up to ${maxDownloadSize(tier)} px`;
   return opens ? `${limit}: ${size} px needs the ${tierLabel(opens)} plan or above.` : `${limit}.`;
