@@ -5,7 +5,9 @@ import {
   findPlan,
   formatPrice,
   PLANS,
+  planFeature,
   pricePerCredit,
+  resolutionByPlan,
   totalCredits,
 } from './catalog';
 
@@ -23,21 +25,39 @@ describe('plans', () => {
     expect(PLANS.filter((p) => p.price > 0).map((p) => p.id)).toEqual(['basic', 'premium', 'enterprise']);
   });
 
-  it('lists the features of the spec', () => {
-    expect(findPlan('free')?.features).toEqual(['3 clips/month', 'Basic prompts', 'Standard resolution']);
-    expect(findPlan('basic')?.features).toContain('Triple Validation');
-    expect(findPlan('premium')?.features).toEqual([
-      '100 clips/month',
-      'Expert prompts',
-      'Sortable Explore gallery',
+  it('lists only what is built: no team management, advanced or expert prompts; Explore search under Free', () => {
+    const text = (id: string) => findPlan(id)?.features.map((f) => f.text);
+    expect(text('free')).toEqual([
+      '3 images every month',
+      'Standard resolution: downloads up to 1024 px',
+      'Explore gallery with search and sort',
+    ]);
+    expect(text('basic')).toEqual([
+      '30 images every month',
+      'Full resolution: downloads up to 2048 px',
+      'Premium themes and Triple Validation included',
+      'Private pictures included',
+    ]);
+    expect(text('premium')).toEqual([
+      '100 images every month',
+      'Up to 4 variations at once',
       'Custom styles',
     ]);
-    expect(findPlan('enterprise')?.features).toEqual([
-      'Unlimited',
-      'API access',
-      'Team management',
-      'Priority rendering',
-    ]);
+    expect(text('enterprise')).toEqual(['Unlimited images every month', 'API access', 'Priority rendering']);
+    const all = PLANS.flatMap((p) => p.features.map((f) => f.text)).join('\n');
+    expect(all).not.toMatch(/Team|Advanced prompts|Expert prompts|Sortable/);
+  });
+
+  it('gives each line a stable id, once per plan', () => {
+    for (const plan of PLANS) {
+      const ids = plan.features.map((f) => f.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+    expect(planFeature(findPlan('premium')!, 'custom-styles')?.text).toBe('Custom styles');
+  });
+
+  it('says the resolution of each plan in one sentence', () => {
+    expect(resolutionByPlan()).toBe('Free downloads up to 1024 px; Basic and above up to 2048 px.');
   });
 
   it('finds plans by id only', () => {

@@ -1,11 +1,59 @@
-import { monthlyImageLimit, type Tier } from './tiers';
+import { MAX_VARIATIONS } from './constants';
+import { maxDownloadSize, monthlyImageLimit, type Tier } from './tiers';
+
+/**
+ * What a plan sells, one line each. The id is stable (tests walk it: tests/plans/plan-features.test.ts
+ * asserts the product does each line for its plan, and, where the line is exclusive, not below it);
+ * the text is what /pricing, the FAQ and the landing page show. A line is listed only once it is
+ * built: team management, advanced and expert prompts are not sold until they exist.
+ */
+export type PlanFeatureId =
+  | 'monthly-images'
+  | 'resolution'
+  | 'explore-search-sort'
+  | 'premium-options'
+  | 'private-pictures'
+  | 'variations'
+  | 'custom-styles'
+  | 'api-access'
+  | 'priority';
+
+export type PlanFeature = { id: PlanFeatureId; text: string };
+
+/**
+ * Lines a plan also gives to every plan above it (the others, monthly images and resolution, are
+ * a value of each plan's own).
+ */
+export const INHERITED_FEATURES: readonly PlanFeatureId[] = [
+  'explore-search-sort',
+  'premium-options',
+  'private-pictures',
+  'variations',
+  'custom-styles',
+  'api-access',
+  'priority',
+];
+
+function monthlyLine(tier: Tier): PlanFeature {
+  const limit = monthlyImageLimit(tier);
+  return {
+    id: 'monthly-images',
+    text: limit === null ? 'Unlimited images every month' : `${limit} images every month`,
+  };
+}
+
+function resolutionLine(tier: Tier): PlanFeature {
+  const px = maxDownloadSize(tier);
+  const name = tier === 'free' ? 'Standard resolution' : 'Full resolution';
+  return { id: 'resolution', text: `${name}: downloads up to ${px} px` };
+}
 
 export type Plan = {
   id: Tier;
   name: string;
   /** Monthly price in USD. */
   price: number;
-  features: string[];
+  features: PlanFeature[];
   imagesPerMonth: number | null;
   tier: Tier;
 };
@@ -27,7 +75,11 @@ export const PLANS: readonly Plan[] = [
     id: 'free',
     name: 'Free',
     price: 0,
-    features: ['3 clips/month', 'Basic prompts', 'Standard resolution'],
+    features: [
+      monthlyLine('free'),
+      resolutionLine('free'),
+      { id: 'explore-search-sort', text: 'Explore gallery with search and sort' },
+    ],
     imagesPerMonth: monthlyImageLimit('free'),
     tier: 'free',
   },
@@ -35,7 +87,12 @@ export const PLANS: readonly Plan[] = [
     id: 'basic',
     name: 'Basic',
     price: 7.99,
-    features: ['30 clips/month', 'Advanced prompts', 'Triple Validation'],
+    features: [
+      monthlyLine('basic'),
+      resolutionLine('basic'),
+      { id: 'premium-options', text: 'Premium themes and Triple Validation included' },
+      { id: 'private-pictures', text: 'Private pictures included' },
+    ],
     imagesPerMonth: monthlyImageLimit('basic'),
     tier: 'basic',
   },
@@ -43,7 +100,11 @@ export const PLANS: readonly Plan[] = [
     id: 'premium',
     name: 'Premium',
     price: 12.99,
-    features: ['100 clips/month', 'Expert prompts', 'Sortable Explore gallery', 'Custom styles'],
+    features: [
+      monthlyLine('premium'),
+      { id: 'variations', text: `Up to ${MAX_VARIATIONS} variations at once` },
+      { id: 'custom-styles', text: 'Custom styles' },
+    ],
     imagesPerMonth: monthlyImageLimit('premium'),
     tier: 'premium',
   },
@@ -51,7 +112,11 @@ export const PLANS: readonly Plan[] = [
     id: 'enterprise',
     name: 'Enterprise',
     price: 24.99,
-    features: ['Unlimited', 'API access', 'Team management', 'Priority rendering'],
+    features: [
+      monthlyLine('enterprise'),
+      { id: 'api-access', text: 'API access' },
+      { id: 'priority', text: 'Priority rendering' },
+    ],
     imagesPerMonth: monthlyImageLimit('enterprise'),
     tier: 'enterprise',
   },
@@ -84,4 +149,21 @@ export function findPlan(id: string | null | undefined): Plan | undefined {
 
 export function findPack(id: string | null | undefined): CreditPack | undefined {
   return CREDIT_PACKS.find((pack) => pack.id === id);
+}
+
+/** The line of a plan for this feature, if the plan lists it. */
+export function planFeature(plan: Plan, id: PlanFeatureId): PlanFeature | undefined {
+  return plan.features.find((feature) => feature.id === id);
+}
+
+/** 'Free downloads up to 1024 px; Basic and above up to 2048 px.' (from maxDownloadSize). */
+export function resolutionByPlan(): string {
+  const steps = PLANS.filter(
+    (plan, i) => i === 0 || maxDownloadSize(plan.tier) > maxDownloadSize(PLANS[i - 1].tier),
+  );
+  const parts = steps.map((plan, i) => {
+    const who = i === 0 ? plan.name : `${plan.name} and above`;
+    return `${who} ${i === 0 ? 'downloads ' : ''}up to ${maxDownloadSize(plan.tier)} px`;
+  });
+  return `${parts.join('; ')}.`;
 }

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   CUSTOM_STYLE_LIMIT,
+  downloadSizeRefusal,
   hasCustomStyles,
   isPaidTier,
   isTier,
+  maxDownloadSize,
   maxVariations,
   monthlyImageLimit,
   TIERS,
+  tierForDownloadSize,
   tierFromPlanId,
   tierLabel,
 } from './tiers';
@@ -64,5 +67,23 @@ describe('tiers', () => {
       premium: 4,
       enterprise: 4,
     });
+  });
+});
+
+describe('download sizes by plan', () => {
+  it('gives Free 1024 px and Basic and above 2048 px', () => {
+    expect(TIERS.map(maxDownloadSize)).toEqual([1024, 2048, 2048, 2048]);
+  });
+
+  it('refuses a larger size naming the plan that opens it, and nothing within the plan', () => {
+    expect(downloadSizeRefusal('free', { format: 'png', size: 2048 })).toBe(
+      'Free downloads up to 1024 px: 2048 px needs the Basic plan or above.',
+    );
+    expect(downloadSizeRefusal('free', { format: 'webp', size: 1024 })).toBeNull();
+    // A vector scales to any size on every plan.
+    expect(downloadSizeRefusal('free', { format: 'svg', size: 2048 })).toBeNull();
+    expect(downloadSizeRefusal('basic', { format: 'jpg', size: 2048 })).toBeNull();
+    expect(tierForDownloadSize(2048)).toBe('basic');
+    expect(tierForDownloadSize(4096)).toBeNull();
   });
 });

@@ -66,3 +66,31 @@ export const CUSTOM_STYLE_LIMIT = 20;
 export function hasCustomStyles(tier: Tier): boolean {
   return tier === 'premium' || tier === 'enterprise';
 }
+
+/** The largest download a plan gives, in px: Free's standard resolution, full resolution from Basic. */
+const MAX_DOWNLOAD_SIZES: Record<Tier, number> = { free: 1024, basic: 2048, premium: 2048, enterprise: 2048 };
+
+/**
+ * The largest square download a member on this tier may take (visitors count as Free). Checked at
+ * download time, so a member who upgrades gets the larger sizes of every earlier picture.
+ */
+export function maxDownloadSize(tier: Tier): number {
+  return MAX_DOWNLOAD_SIZES[tier];
+}
+
+/** The first plan whose downloads reach this size (null when none does). */
+export function tierForDownloadSize(size: number): Tier | null {
+  return TIERS.find((tier) => maxDownloadSize(tier) >= size) ?? null;
+}
+
+/**
+ * Refusal of a download larger than the asker's plan gives, naming the plan that opens it. An SVG
+ * is a vector on every plan (its size only sets its width and height), so it is never refused.
+ */
+export function downloadSizeRefusal(tier: Tier, request: { format: string; size: number }): string | null {
+  const { size } = request;
+  if (request.format === 'svg' || size <= maxDownloadSize(tier)) return null;
+  const opens = tierForDownloadSize(size);
+  const limit = `${tierLabel(tier)} downloads up to ${maxDownloadSize(tier)} px`;
+  return opens ? `${limit}: ${size} px needs the ${tierLabel(opens)} plan or above.` : `${limit}.`;
+}

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedImages } from '../../src/server/db/schema';
 import { imageKeys } from '../../src/server/storage/storage';
+import { setTier } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { addPicture } from './support';
 
@@ -23,6 +24,8 @@ async function providerStylePng() {
 beforeAll(async () => {
   t = await createTestApp();
   owner = await signUp(t);
+  // Basic: every size of the menu (Free's stop at 1024 px: tests/image-files/download-plans.test.ts).
+  await setTier(t, owner.user.id, 'basic');
   stranger = await signUp(t);
   const png = await providerStylePng();
   for (const [id, privacy] of [
@@ -58,7 +61,7 @@ describe('GET /images/:id/download', () => {
     ['jpg', 512, 'image/jpeg'],
     ['webp', 1024, 'image/webp'],
   ] as const)('returns a decodable %s at %i px', async (format, size, type) => {
-    const res = await download(publicId, `format=${format}&size=${size}`);
+    const res = await download(publicId, `format=${format}&size=${size}`, owner.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe(type);
     const ext = format === 'jpg' ? 'jpg' : format;

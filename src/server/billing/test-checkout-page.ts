@@ -96,7 +96,7 @@ function itemSummary(row: CheckoutSessionRow): { name: string; rows: [string, st
     name: `${plan.name} plan`,
     price: plan.price,
     rows: [
-      ['Includes', plan.features.join(', ')],
+      ['Includes', plan.features.map((feature) => feature.text).join(', ')],
       ['Billing', 'Monthly (test: one month, no renewal)'],
     ],
   };

@@ -9,6 +9,7 @@ import {
   variantCacheKey,
 } from '../../core/download';
 import { isUuid } from '../../core/ids';
+import { downloadSizeRefusal, type Tier } from '../../core/tiers';
 import {
   BackgroundRemovalError,
   InvalidDownloadError,
@@ -20,6 +21,7 @@ import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
+import { effectiveTier } from '../membership/plan';
 import {
   addressKey,
   type RateLimiter,
@@ -79,6 +81,21 @@ function asSized(file: StoredObject, asked: DownloadRequest): StoredObject {
   if (asked.format !== 'svg' || asked.size === NATIVE_IMAGE_SIZE) return file;
   const bytes = Buffer.from(sizeSvg(file.bytes.toString('utf8'), asked.size), 'utf8');
   return { ...file, bytes, etag: file.etag.replace(/"$/, `-${asked.size}"`) };
+}
+
+/**
+ * The asker's plan decides the largest size (core's maxDownloadSize): for their own pictures that
+ * is the owner's plan; a public picture downloaded by another member goes by that member's plan,
+ * and a visitor counts as Free. Asked at every download, so an upgrade opens the larger sizes of
+ * every earlier picture at once, and a downgrade closes them.
+ */
+export async function askerTier(db: Database, client: DownloadClient): Promise<Tier> {
+  return client.memberId ? effectiveTier(db, client.memberId) : 'free';
+}
+
+async function refuseOverPlan(db: Database, client: DownloadClient, request: DownloadRequest): Promise<void> {
+  const refusal = downloadSizeRefusal(await askerTier(db, client), request);
+  if (refusal) throw new AppError(403, 'plan_required', refusal);
 }
 
 async function limitRenders(rateLimiter: RateLimiter, client: DownloadClient): Promise<void> {
@@ -148,6 +165,7 @@ export function createDownloads(opts: {
       throw busy(refusal);
     },
     async prepare({ image, request: asked, client }) {
+      await refuseOverPlan(db, client, asked);
       const request = storedRequest(image, asked);
       const fileName = downloadFileName({
         createdAt: image.createdAt,

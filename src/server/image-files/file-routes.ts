@@ -4,8 +4,9 @@
 // the old one stays cached).
 
 import { type Context, Hono } from 'hono';
-import { validateDownload } from '../../core/download';
+import { type DownloadRequest, validateDownload } from '../../core/download';
 import { isVisibleToEveryone } from '../../core/image-access';
+import { downloadSizeRefusal } from '../../core/tiers';
 import type { Auth } from '../auth/auth';
 import { clientIp } from '../auth/client-ip';
 import { optionalUser } from '../auth/session';
@@ -24,6 +25,13 @@ export const PUBLIC_IMAGE_MAX_AGE_SECONDS = 600;
 
 function imageCacheControl(image: GeneratedImageRow) {
   return isVisibleToEveryone(image) ? `public, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}` : 'private, no-store';
+}
+
+/** A size beyond Free's is the asker's by plan: no shared cache may hand it to a visitor. */
+function downloadCacheControl(image: GeneratedImageRow, request: DownloadRequest) {
+  if (downloadSizeRefusal('free', request) && isVisibleToEveryone(image))
+    return `private, max-age=${PUBLIC_IMAGE_MAX_AGE_SECONDS}`;
+  return imageCacheControl(image);
 }
 
 /** If-None-Match names the stored file's ETag (one of a list, or `*`): the cached copy is still right. */
@@ -100,7 +108,7 @@ export function imageFileRoutes(deps: {
       const headers = {
         'Content-Type': file.contentType,
         'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'Cache-Control': imageCacheControl(image),
+        'Cache-Control': downloadCacheControl(image, request.value),
         ...(file.etag ? { ETag: file.etag } : {}),
         'X-Variant-Cache': file.cached ? 'hit' : 'miss',
       };

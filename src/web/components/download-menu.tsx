@@ -17,6 +17,8 @@ import {
   menuBackgrounds,
   validateDownload,
 } from '../../core/download';
+import { downloadSizeRefusal, type Tier } from '../../core/tiers';
+import { useOptionalSession } from '../lib/session';
 import { cn } from '../lib/utils';
 import { type Choice, ChoiceChips } from './generator/choice-chips';
 import { Button, buttonVariants } from './ui/button';
@@ -37,6 +39,8 @@ type DownloadMenuProps = {
   className?: string;
   /** Button size; 'sm' fits cards and dialogs. */
   size?: 'default' | 'sm';
+  /** The asker's plan (it decides the largest size); by default the signed-in member's, Free for a visitor. */
+  tier?: Tier;
 };
 
 export function downloadUrl(id: string, request: DownloadRequest): string {
@@ -53,7 +57,9 @@ export function downloadUrl(id: string, request: DownloadRequest): string {
  * format, size and background (labels and rules from src/core/download). Downloads are plain links, so the browser
  * saves the file under the name the server gives it.
  */
-export function DownloadMenu({ image, className, size = 'default' }: DownloadMenuProps) {
+export function DownloadMenu({ image, className, size = 'default', tier }: DownloadMenuProps) {
+  const session = useOptionalSession();
+  const askerTier = tier ?? session?.me?.membership.tier ?? 'free';
   const [open, setOpen] = useState(false);
   const [choice, setChoice] = useState<DownloadRequest>({ ...DOWNLOAD_DEFAULTS });
   const idPrefix = useId();
@@ -62,7 +68,11 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
 
   const quick = DOWNLOAD_DEFAULTS;
   const chosen = describeDownload({ ...choice, hasVector, transparentBackground });
-  const valid = validateDownload(choice).ok;
+  // Sizes beyond the plan are shown, disabled, with the line the server refuses them with.
+  const overPlan = (value: DownloadSize) =>
+    downloadSizeRefusal(askerTier, { format: choice.format, size: value });
+  const planNote = DOWNLOAD_SIZES.map(overPlan).find(Boolean);
+  const valid = validateDownload(choice).ok && !overPlan(choice.size);
 
   const formatChoices: Choice<DownloadFormat>[] = DOWNLOAD_FORMATS.map((format) => ({
     value: format.id,
@@ -74,7 +84,7 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
   const sizeChoices: Choice<string>[] = DOWNLOAD_SIZES.map((value) => ({
     value: String(value),
     label: DOWNLOAD_SIZE_LABELS[value],
-    disabled: choice.format === 'svg',
+    disabled: choice.format === 'svg' || Boolean(overPlan(value)),
   }));
   // Only backgrounds that give different files (see menuBackgrounds), named for what they give.
   const variantChoices: Choice<DownloadVariant>[] = menuBackgrounds(transparentBackground).map((variant) => ({
@@ -130,7 +140,7 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
               onChange={(value) =>
                 setChoice((current) => ({ ...current, size: Number(value) as DownloadSize }))
               }
-              note={choice.format === 'svg' ? 'SVG is a vector: it scales to any size.' : undefined}
+              note={choice.format === 'svg' ? 'SVG is a vector: it scales to any size.' : planNote}
             />
             <ChoiceChips
               legend="Background"

@@ -7,6 +7,7 @@ import {
   formatPrice,
   PLANS,
   type Plan,
+  planFeature,
   pricePerCredit,
   totalCredits,
 } from '../../core/catalog';
@@ -123,20 +124,18 @@ export function PricingTabs({
                       <span className="font-bold text-4xl tracking-tight">{formatPrice(plan.price)}</span>
                       <span className="text-muted-foreground text-sm"> /month</span>
                     </p>
-                    <CardDescription>
-                      {plan.imagesPerMonth === null
-                        ? 'Unlimited images every month'
-                        : `${plan.imagesPerMonth} images every month`}
-                    </CardDescription>
+                    <CardDescription>{planFeature(plan, 'monthly-images')?.text}</CardDescription>
                   </CardHeader>
                   <CardContent className="flex-1">
                     <ul className="flex flex-col gap-2 text-sm">
-                      {plan.features.map((feature) => (
-                        <li key={feature} className="flex items-start gap-2">
-                          <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
-                          {feature}
-                        </li>
-                      ))}
+                      {plan.features
+                        .filter((feature) => feature.id !== 'monthly-images')
+                        .map((feature) => (
+                          <li key={feature.id} className="flex items-start gap-2">
+                            <CheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+                            {feature.text}
+                          </li>
+                        ))}
                     </ul>
                   </CardContent>
                   <CardFooter>

@@ -70,7 +70,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
     id: 'choosing-the-right-file-format',
     title: 'PNG, WebP, JPEG or SVG? Choosing the right file',
     excerpt:
-      'Every picture downloads in four formats and any size from 128 to 2048 pixels. Here is which one to pick, and when.',
+      'Every picture downloads in four formats and sizes from 128 to 2048 pixels (1024 on Free). Here is which one to pick, and when.',
     author: 'Sofia Lindqvist',
     date: '2025-03-17',
     readTime: '5 min read',
@@ -89,7 +89,7 @@ export const BLOG_POSTS: readonly BlogPost[] = [
       '## SVG: for print and cutting machines',
       'A vector version that scales to any size without blurring. Ideal for vinyl cutters, large prints and further editing in a vector app.',
       '## Which size?',
-      '512 pixels suits chat apps and small web images; 1024 is right for slides and most prints; 2048 is for posters and close-up detail.',
+      '512 pixels suits chat apps and small web images; 1024 is right for slides and most prints; 2048 (Basic and above) is for posters and close-up detail.',
     ],
   },
 ];

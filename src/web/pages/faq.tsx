@@ -1,6 +1,6 @@
 import { ChevronDownIcon, MessageCircleQuestionIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { CREDIT_PACKS, PLANS, totalCredits } from '../../core/catalog';
+import { CREDIT_PACKS, PLANS, resolutionByPlan, totalCredits } from '../../core/catalog';
 import { DOWNLOAD_SIZES, NATIVE_IMAGE_SIZE } from '../../core/download';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { Button } from '../components/ui/button';
@@ -17,14 +17,23 @@ function planLimits(): string {
   ).join(', ');
 }
 
+/** Each plan's lines, from the one list the pricing page shows. */
+function planContents(): string {
+  return PLANS.map((plan) => `${plan.name}: ${plan.features.map((f) => f.text).join(', ')}`).join('. ');
+}
+
 const FAQS = [
+  {
+    question: 'What does each plan include?',
+    answer: `${planContents()}. Every plan can buy credits for extras and for images past its monthly limit.`,
+  },
   {
     question: 'How many images can I make?',
     answer: `It depends on your plan. Images per calendar month: ${planLimits()}. On any plan you can go past the limit by spending 1 credit per extra image. Your dashboard always shows how many you have left.`,
   },
   {
     question: 'Which file formats and sizes can I download?',
-    answer: `Every picture can be downloaded as a transparent PNG or WebP, a JPEG on white, or an SVG, in square sizes of ${downloadSizes()} pixels (pictures are made at ${NATIVE_IMAGE_SIZE}; ${DOWNLOAD_SIZES.at(-1)} is upscaled; an SVG scales to any size). There is also a sticker cut-out version with a white outline.`,
+    answer: `Every picture can be downloaded as a transparent PNG or WebP, a JPEG on white, or an SVG, in square sizes of ${downloadSizes()} pixels (pictures are made at ${NATIVE_IMAGE_SIZE}; ${DOWNLOAD_SIZES.at(-1)} is upscaled; an SVG scales to any size). ${resolutionByPlan()} There is also a sticker cut-out version with a white outline.`,
   },
   {
     question: 'What are credits, and do they expire?',

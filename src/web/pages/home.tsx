@@ -10,6 +10,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
+import { resolutionByPlan } from '../../core/catalog';
 import { useCreateLink } from '../components/create-button';
 import { DeferredSection } from '../components/deferred-section';
 import { type IconCard, IconCards } from '../components/icon-cards';
@@ -55,7 +56,7 @@ const FEATURES: IconCard[] = [
   {
     icon: DownloadIcon,
     title: 'The file you need',
-    body: 'Transparent PNG, WebP, JPEG or SVG, from 128 to 2048 pixels square.',
+    body: `Transparent PNG, WebP, JPEG or SVG, from 128 to 2048 pixels square. ${resolutionByPlan()}`,
   },
   {
     icon: StickerIcon,

@@ -36,7 +36,7 @@ describe('DownloadMenu', () => {
   });
 
   it('the menu: JPEG disables the sticker, says why, and names its background white; SVG is traced without a vector', () => {
-    render(<DownloadMenu image={image} />);
+    render(<DownloadMenu image={image} tier="basic" />);
     fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
     expect(screen.getByText('SVG (traced)')).toBeTruthy();
 
@@ -53,6 +53,23 @@ describe('DownloadMenu', () => {
     const link = screen.getByRole('link', { name: 'Download JPEG' });
     expect(link.getAttribute('href')).toBe('/images/img_1/download?format=jpg&size=2048&variant=original');
     expect(link.getAttribute('download')).toBe(`clipart-${stamp}-2048.jpg`);
+  });
+
+  it('on Free (and for a visitor) shows 2048 px disabled with the plan that opens it; Basic may choose it', () => {
+    const { rerender } = render(<DownloadMenu image={image} />);
+    fireEvent.click(screen.getByRole('button', { name: 'More download options' }));
+    const full = () => screen.getByRole('radio', { name: '2048 px (upscaled)' }) as HTMLInputElement;
+    expect(full().disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: '1024 px' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByText('Free downloads up to 1024 px: 2048 px needs the Basic plan or above.')).toBeTruthy();
+
+    rerender(<DownloadMenu image={image} tier="basic" />);
+    expect(full().disabled).toBe(false);
+    expect(screen.queryByText(/needs the Basic plan/)).toBeNull();
+    fireEvent.click(full());
+    expect(screen.getByRole('link', { name: 'Download PNG' }).getAttribute('href')).toBe(
+      '/images/img_1/download?format=png&size=2048&variant=original',
+    );
   });
 
   it('an image with its own vector offers a plain SVG at any size', () => {
