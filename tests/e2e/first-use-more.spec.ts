@@ -100,3 +100,31 @@ for (const width of [1280, 360]) {
     await expectNoSidewaysScroll(page);
   });
 }
+
+for (const width of [1280, 360]) {
+  test(`a paid plan's two dates say what each counts, in Settings and on the dashboard (${width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await signUp(page.request, baseURL!, 'cycle');
+    await buy(page.request, baseURL!, 'plan', 'basic');
+    const firstOfNextMonth = /Monthly pictures start again on [A-Z][a-z]{2} 1, the 1st of every month\./;
+
+    await page.goto('/settings');
+    await expect(page.getByTestId('billing-images-this-month-note')).toHaveText(firstOfNextMonth);
+    await expect(page.getByTestId('billing-current-period-ends')).toBeVisible();
+    await expect(page.getByTestId('billing-current-period-ends-note')).toHaveText(
+      'Your billing date: the plan renews then (or ends, if cancelled). It does not reset your monthly pictures.',
+    );
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page);
+
+    await page.goto('/dashboard');
+    const cycle = page.getByTestId('membership-cycle');
+    await expect(cycle).toContainText(firstOfNextMonth);
+    await expect(cycle).toContainText(/Your plan renews on [A-Z][a-z]{2} \d{1,2} \(billing only\)\./);
+    await expectNoSidewaysScroll(page);
+    await expectAxeClean(page);
+  });
+}
