@@ -128,3 +128,95 @@ for (const width of [1280, 360]) {
     await expectAxeClean(page);
   });
 }
+
+for (const width of [1280, 360]) {
+  test(`Explore cards shorten a long prompt to two lines, as History does (${width} px)`, async ({
+    page,
+    baseURL,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 800 });
+    await signUp(page.request, baseURL!, 'longprompt');
+    const prompt = `a red fox reading ${Date.now().toString(36)} `.padEnd(
+      990,
+      'with a blue book and a green apple ',
+    );
+    await generate(page.request, baseURL!, prompt, { privacy: 'public' });
+    await page.goto('/explore');
+    const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: prompt.trim() }) });
+    const text = card.getByTestId('explore-prompt');
+    await expect(text).toBeVisible();
+    const lineHeight = await text.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+    expect((await text.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
+    // The card stays about as tall as its picture, not a page of text.
+    const [cardBox, imageBox] = [(await card.boundingBox())!, (await card.locator('img').boundingBox())!];
+    expect(cardBox.height).toBeLessThan(imageBox.height + 150);
+    await expectNoSidewaysScroll(page);
+  });
+}
+
+test('phone: each of four pictures has its Download button inside its own column', async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUp(page.request, baseURL!, 'grid4');
+  await buy(page.request, baseURL!, 'plan', 'premium');
+  await page.goto('/create');
+  await page.getByLabel('Describe your clipart').fill('a happy cactus');
+  await page.getByTestId('pictures-choice').getByText('4', { exact: true }).click();
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  const cells = page.getByTestId('variations').locator('[data-testid="variation"][data-stage="succeeded"]');
+  await expect(cells).toHaveCount(4, { timeout: 45_000 });
+  for (let n = 0; n < 4; n++) {
+    const cell = cells.nth(n);
+    const cellBox = (await cell.boundingBox())!;
+    for (const part of [cell.getByTestId('download-menu'), cell.getByRole('button', { name: /Copy/ })]) {
+      const box = (await part.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(cellBox.x - 0.5);
+      expect(box.x + box.width).toBeLessThanOrEqual(cellBox.x + cellBox.width + 0.5);
+    }
+    // Nothing inside the Download button is cut off either.
+    const link = cell.getByRole('link', { name: /Download/ });
+    expect(await link.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+  await expectNoSidewaysScroll(page);
+  await expectAxeClean(page);
+});
+
+test('/dev/mail fits a phone: a viewport, and its long links wrap', async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await signUp(page.request, baseURL!, 'devmail');
+  await page.goto('/dev/mail');
+  await expect(page.locator('meta[name="viewport"]')).toHaveAttribute('content', /width=device-width/);
+  await expect(page.getByRole('link').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test('plain notices wear the same drawn info icon: account deleted and checkout cancelled', async ({
+  page,
+  baseURL,
+}) => {
+  await signUp(page.request, baseURL!, 'toasticon');
+  await page.goto('/pricing?checkout=cancelled');
+  const cancelled = page.getByRole('status').filter({ hasText: /cancel/i });
+  await expect(cancelled).toBeVisible();
+  const toastOf = (text: string | RegExp) =>
+    page
+      .locator('div')
+      .filter({ has: page.getByRole('status').filter({ hasText: text }) })
+      .last();
+  await expect(toastOf(/cancel/i).getByTestId('toast-info-icon')).toBeVisible();
+  await expect(toastOf(/cancel/i)).not.toContainText('ℹ');
+
+  await page.goto('/settings');
+  const email = ((await (await page.request.get('/api/me')).json()) as { user: { email: string } }).user
+    .email;
+  await page.getByRole('button', { name: 'Delete Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByLabel(/type your email address/).fill(email);
+  await dialog.getByRole('button', { name: 'Delete my account' }).click();
+  await expect(toastOf('Your account has been deleted').getByTestId('toast-info-icon')).toBeVisible();
+  await expect(toastOf('Your account has been deleted')).not.toContainText('👋');
+});
