@@ -28,9 +28,12 @@ export const MESSAGES = {
   noImageDataReturned: 'No image data returned from the API',
   failedToGenerate: 'Failed to generate image',
   noValidImage: 'Failed to generate a valid image after multiple attempts',
-  /** The built-in composer has no art for the prompt's subject; nothing was charged. */
+  /**
+   * The built-in composer has no art for the prompt's subject; nothing was charged. Member words
+   * only: the operator's advice (set up an AI provider) goes to the log, see providers/offline.ts.
+   */
   composerMiss: (words: readonly string[]) =>
-    `The built-in clipart composer could not draw ${words.map((w) => `"${w}"`).join(', ')}. Try a plainer noun for the main thing (for example "dog", "house" or "lighthouse"). Nothing was charged. (With an AI image provider set up, Clipsmith can draw anything.)`,
+    `The built-in clipart composer could not draw ${words.map((w) => `"${w}"`).join(', ')}. Try a plainer noun for the main thing (for example "dog", "house" or "lighthouse"). You can also describe it by what it looks like ("a round green monster"). Nothing was charged.`,
   imageLoadFailed: 'Failed to load the generated image',
   /** Ours: provider rate limit / overload (the spec leaves provider errors undisplayed). */
   providerBusy: 'The image service is busy, please try again in a minute',

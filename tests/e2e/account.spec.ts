@@ -238,10 +238,15 @@ test.describe('account settings', () => {
     await page.getByRole('button', { name: 'Change username' }).click();
     await expect(username).not.toHaveAttribute('readonly', '');
     await expect(username).toBeFocused();
-    // Compared lower-case: a different spelling of the same name is still taken.
+    // Compared lower-case: a different spelling of the same name is still taken. Kept as typed;
+    // the confirmation names the lower-case name it will save.
     await username.fill(takenName.toUpperCase());
-    await expect(username).toHaveValue(takenName);
+    await expect(username).toHaveValue(takenName.toUpperCase());
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Change to @${takenName}` })
+      .click();
     await expect(page.getByText('Username is already taken')).toBeVisible();
     await expect(username).toHaveAttribute('aria-invalid', 'true');
 
@@ -258,6 +263,10 @@ test.describe('account settings', () => {
     await page.getByRole('button', { name: 'Change username' }).click();
     await username.fill(wanted.toUpperCase());
     await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Change to @${wanted}` })
+      .click();
     await expect(page.getByText('Profile updated successfully!')).toBeVisible();
     await expect(username).toHaveValue(wanted);
     await expect(username).toHaveAttribute('readonly', '');

@@ -82,7 +82,7 @@ test.describe('dashboard', () => {
     await expect(dialog.getByText('Public')).toBeVisible();
     await expect(dialog.getByText('Default Style')).toBeVisible();
     await expect(dialog.getByRole('link', { name: 'Download PNG 1024' })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Copy URL' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy share link' })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
   });

@@ -345,7 +345,7 @@ test.describe('history', () => {
     await expect(dialog.getByRole('heading', { name: SECRET })).toBeVisible();
     await expect(dialog.getByText('Private', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('link', { name: /Download/ })).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Copy URL' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Copy image link' })).toBeVisible();
 
     await dialog.getByRole('button', { name: 'Make public' }).click();
     await expect(dialog.getByText('Public', { exact: true })).toBeVisible();

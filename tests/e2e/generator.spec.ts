@@ -86,13 +86,13 @@ test.describe('generator', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20), png[25]]).toEqual([128, 128, 6]);
     await page.keyboard.press('Escape');
 
-    // Copy URL: the share link of a public image, 'Copied!' for 2 seconds.
-    const copy = page.getByRole('button', { name: 'Copy URL' });
+    // Copy share link: the share link of a public image, 'Copied!' for 2 seconds.
+    const copy = page.getByRole('button', { name: 'Copy share link' });
     await copy.click();
     await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
     const copiedText = await page.evaluate(() => navigator.clipboard.readText());
     expect(copiedText).toMatch(new RegExp(`^${baseURL}/i/[\\w-]+$`));
-    await expect(page.getByRole('button', { name: 'Copy URL' })).toBeVisible({ timeout: 4_000 });
+    await expect(page.getByRole('button', { name: 'Copy share link' })).toBeVisible({ timeout: 4_000 });
 
     // A new generation clears the previous picture while it works.
     await prompt.fill('Space exploration');

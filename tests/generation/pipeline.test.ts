@@ -21,6 +21,7 @@ import { createLocalStorage } from '../../src/server/storage/local';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedCheck, scriptedProvider } from '../helpers/fake-provider';
+import { captureLog } from '../helpers/log';
 import { waitFor } from '../helpers/wait';
 
 let t: TestApp | undefined;
@@ -588,8 +589,11 @@ describe('the default provider (built-in composer) end to end', () => {
   }, 90_000);
 
   it('fails a prompt whose subject it has no art for, naming the words, and charges nothing', async () => {
-    const { createOfflineComposer } = await import('../../src/server/generation/providers/offline');
-    const app = await setup({ imageProvider: createOfflineComposer() });
+    const { createOfflineComposer, COMPOSER_MISS_OPERATOR_NOTE } = await import(
+      '../../src/server/generation/providers/offline'
+    );
+    const log = captureLog();
+    const app = await setup({ imageProvider: createOfflineComposer(), logger: log.logger });
     const { cookie, user } = await signUp(app);
     await grant(app, user.id, 1);
     // A premium theme: the credit is taken when the job is created, and must come back.
@@ -599,6 +603,15 @@ describe('the default provider (built-in composer) end to end', () => {
     const done = await finished(app, cookie, id);
     expect(done).toMatchObject({ status: 'failed', cost: 0, error: MESSAGES.composerMiss(['zorblax']) });
     expect(done.error).toContain('"zorblax"');
+    // Member words end the message; the advice to set up an AI provider is the operator's, in the log.
+    expect(done.error).toMatch(/Nothing was charged\.$/);
+    expect(done.error).not.toMatch(/AI|provider|OPENAI/);
+    expect(log.entries().filter((e) => e.msg === 'provider failed')).toEqual([
+      expect.objectContaining({
+        generationId: id,
+        operatorNote: `${COMPOSER_MISS_OPERATOR_NOTE} Words: zorblax.`,
+      }),
+    ]);
     expect(done).not.toHaveProperty('image');
     expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
     expect(await readUsage(app.deps.database.db, user.id)).toBe(0);

@@ -24,8 +24,8 @@ export function devRoutes(deps: { db: Database }) {
             `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${m.createdAt.toISOString()} · ${escapeHtml(m.transport)}</p><pre>${linkify(m.text)}</pre></article>`,
         )
         .join('\n');
-      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Outbox · Clipsmith (development)</title>
-<style>body{font:16px system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #e5e7eb;border-radius:.5rem;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#4b5563;font-size:.875rem}</style></head>
+      return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Outbox · Clipsmith (development)</title>
+<style>body{font:16px system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f2937}article{border:1px solid #e5e7eb;border-radius:.5rem;padding:1rem;margin:1rem 0}pre{white-space:pre-wrap;overflow-wrap:anywhere}a{overflow-wrap:anywhere}h2{overflow-wrap:anywhere}.meta{color:#4b5563;font-size:.875rem}</style></head>
 <body><main><h1>Outbox</h1><p>E-mails the app would send. Shown only outside production.</p>${items || '<p>No e-mails yet.</p>'}</main></body></html>`);
     });
 }

@@ -170,7 +170,11 @@ export async function runGeneration(
     const message = error instanceof ProviderError ? error.userMessage : MESSAGES.failedToGenerate;
     if (!(error instanceof ProviderError))
       logger.error({ err: error, generationId: id }, 'generation failed');
-    else logger.warn({ generationId: id, code: error.code, cause: error.cause }, 'provider failed');
+    else
+      logger.warn(
+        { generationId: id, code: error.code, cause: error.cause, operatorNote: error.operatorNote },
+        'provider failed',
+      );
     await failGeneration(deps, { id, message });
   } finally {
     clearInterval(heartbeat);

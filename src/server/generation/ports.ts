@@ -66,12 +66,21 @@ export class ProviderError extends Error {
   readonly code: ProviderErrorCode;
   readonly userMessage: string;
   readonly transient: boolean;
+  /** Advice for whoever runs the installation, logged beside the failure, never shown to members. */
+  readonly operatorNote?: string;
 
-  constructor(opts: { code: ProviderErrorCode; userMessage: string; transient?: boolean; cause?: unknown }) {
+  constructor(opts: {
+    code: ProviderErrorCode;
+    userMessage: string;
+    transient?: boolean;
+    cause?: unknown;
+    operatorNote?: string;
+  }) {
     super(opts.userMessage, { cause: opts.cause });
     this.name = 'ProviderError';
     this.code = opts.code;
     this.userMessage = opts.userMessage;
     this.transient = opts.transient ?? false;
+    this.operatorNote = opts.operatorNote;
   }
 }

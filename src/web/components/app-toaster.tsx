@@ -1,3 +1,4 @@
+import { InfoIcon } from 'lucide-react';
 import { Toaster } from 'react-hot-toast';
 import { TOAST_DURATIONS } from '../../core/constants';
 
@@ -16,6 +17,16 @@ export default function AppToaster() {
         error: { duration: TOAST_DURATIONS.error },
         success: { duration: TOAST_DURATIONS.success },
         loading: { duration: TOAST_DURATIONS.loading },
+        // Plain notices: one drawn icon beside the library's own success and error marks.
+        blank: {
+          icon: (
+            <InfoIcon
+              className="size-5 shrink-0 text-primary"
+              aria-hidden="true"
+              data-testid="toast-info-icon"
+            />
+          ),
+        },
       }}
     />
   );

@@ -8,7 +8,10 @@ import { requestToaster } from './toaster-signal';
  */
 function show(message: Parameters<typeof hotToast>[0], options?: Parameters<typeof hotToast>[1]) {
   requestToaster();
-  return hotToast(message, options);
+  // Every plain notice wears the Toaster's one info icon (app-toaster.tsx): an emoji passed here
+  // drew as an empty box where the font lacks it, and each caller picked a different one.
+  const { icon: _ownIcon, ...rest } = options ?? {};
+  return hotToast(message, rest);
 }
 
 export const toast: typeof hotToast = Object.assign(show, {

@@ -5,6 +5,9 @@ import { type GeneratedImage, type GenerateImageInput, type ImageProvider, Provi
 
 export const OFFLINE_PROVIDER_NAME = 'offline-composer';
 export const OFFLINE_MODEL = 'clipsmith-composer-1';
+/** For the operator's log when the composer has no art: members are told what to type instead. */
+export const COMPOSER_MISS_OPERATOR_NOTE =
+  'The built-in composer has no art for these words. Set OPENAI_API_KEY (an AI image provider) to draw any subject.';
 
 export function createOfflineComposer(): ImageProvider {
   return {
@@ -28,6 +31,7 @@ export function createOfflineComposer(): ImageProvider {
             code: 'declined',
             userMessage: MESSAGES.composerMiss(error.words),
             cause: error,
+            operatorNote: `${COMPOSER_MISS_OPERATOR_NOTE} Words: ${error.words.join(', ')}.`,
           });
         throw error;
       }

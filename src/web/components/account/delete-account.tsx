@@ -77,7 +77,7 @@ export function DeleteAccount({ me }: { me: Me }) {
       navigate('/', { replace: true });
       queryClient.clear();
       queryClient.setQueryData(ME_QUERY_KEY, null);
-      toast(ACCOUNT_DELETED, { id: 'account-deleted', icon: '👋' });
+      toast(ACCOUNT_DELETED, { id: 'account-deleted' });
     },
   });
 

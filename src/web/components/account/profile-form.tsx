@@ -6,6 +6,15 @@ import { ApiError, api } from '../../lib/api';
 import { ME_QUERY_KEY, useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { Button } from '../ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../ui/dialog';
 import { FormField } from '../ui/form-field';
 import { Input } from '../ui/input';
 
@@ -24,6 +33,9 @@ function fieldOf(message: string): Field | undefined {
 
 const updateProfile = (body: ProfileUpdate) => api.patch<Me>('/api/me/profile', body);
 
+/** Anything but letters, numbers and underscores breaks the username rule whatever its length. */
+const hasForbiddenCharacter = (value: string) => /[^A-Za-z0-9_]/.test(value.trim());
+
 /**
  * Full name, the once-only username change and the (read-only) e-mail. The username field is
  * read-only until 'Change' is pressed and locks again after a successful save; once the one
@@ -39,6 +51,8 @@ export function ProfileForm({ me }: { me: Me }) {
   const usernameInput = useRef<HTMLInputElement>(null);
   const changeButton = useRef<HTMLButtonElement>(null);
   const usernameChanged = me.user.usernameChangedAt !== null;
+  // The one-time change waits here for the member's yes in the confirmation dialog.
+  const [pendingChange, setPendingChange] = useState<ProfileUpdate | null>(null);
 
   const save = useMutation({
     mutationFn: updateProfile,
@@ -82,8 +96,8 @@ export function ProfileForm({ me }: { me: Me }) {
     const name = profileUpdateSchema.shape.fullName.safeParse(fullName);
     if (!name.success) found.fullName = name.error.issues[0].message;
 
-    const wanted = username.trim().toLowerCase();
-    const changingUsername = editingUsername && wanted !== me.user.username;
+    const wanted = username.trim();
+    const changingUsername = editingUsername && wanted.toLowerCase() !== me.user.username;
     let checkedUsername: string | undefined;
     if (changingUsername) {
       const check = usernameSchema.safeParse(wanted);
@@ -100,7 +114,17 @@ export function ProfileForm({ me }: { me: Me }) {
       usernameInput.current?.focus();
       return;
     }
-    save.mutate({ fullName: name.data!, ...(checkedUsername ? { username: checkedUsername } : {}) });
+    if (checkedUsername) {
+      setPendingChange({ fullName: name.data!, username: checkedUsername });
+      return;
+    }
+    save.mutate({ fullName: name.data! });
+  }
+
+  function confirmUsernameChange() {
+    if (!pendingChange) return;
+    save.mutate(pendingChange);
+    setPendingChange(null);
   }
 
   function startUsernameChange() {
@@ -156,7 +180,7 @@ export function ProfileForm({ me }: { me: Me }) {
           usernameChanged
             ? MESSAGES.usernameAlreadyChanged
             : editingUsername
-              ? `${MESSAGES.usernameChangeOnce}. Use 3–30 lower-case letters, numbers or underscores.`
+              ? `${MESSAGES.usernameChangeOnce}. Use 3–30 letters, numbers or underscores (no spaces); it is kept in lower case.`
               : MESSAGES.usernameChangeOnce
         }
       >
@@ -180,8 +204,12 @@ export function ProfileForm({ me }: { me: Me }) {
                 value={username}
                 readOnly={!editingUsername}
                 onChange={(event) => {
-                  setUsername(event.target.value.toLowerCase());
-                  if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
+                  const value = event.target.value;
+                  setUsername(value);
+                  // Said while typing, not after Save: a character the rule refuses.
+                  if (hasForbiddenCharacter(value))
+                    setErrors((current) => ({ ...current, username: MESSAGES.usernameInvalid }));
+                  else if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
                 }}
                 maxLength={30}
                 disabled={busy}
@@ -216,6 +244,30 @@ export function ProfileForm({ me }: { me: Me }) {
           {busy ? MESSAGES.saving : 'Save Changes'}
         </Button>
       </div>
+
+      <Dialog open={pendingChange !== null} onOpenChange={(open) => !open && setPendingChange(null)}>
+        <DialogContent className="max-w-md">
+          <DialogHeader>
+            <DialogTitle className="break-words">
+              Change your username to @{pendingChange?.username}?
+            </DialogTitle>
+            <DialogDescription>
+              You can change your username only once. After this, @{pendingChange?.username} stays yours and
+              cannot be changed again.
+            </DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Keep @{me.user.username}
+              </Button>
+            </DialogClose>
+            <Button type="button" onClick={confirmUsernameChange}>
+              Change to @{pendingChange?.username}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </form>
   );
 }

@@ -56,6 +56,19 @@ describe('BillingSummary', () => {
     expect(screen.queryByTestId('billing-current-period-ends')).toBeNull();
   });
 
+  it('says which date counts what: pictures start again on the 1st, the paid period is billing', () => {
+    const periodEnd = new Date(Date.now() + 10 * 86_400_000).toISOString();
+    renderWithSession(
+      <BillingSummary me={member({ tier: 'basic', status: 'active', imageLimit: 30, periodEnd })} />,
+    );
+    expect(screen.getByTestId('billing-images-this-month-note').textContent).toMatch(
+      /^Monthly pictures start again on [A-Z][a-z]{2} 1, the 1st of every month\.$/,
+    );
+    expect(screen.getByTestId('billing-current-period-ends-note').textContent).toBe(
+      'Your billing date: the plan renews then (or ends, if cancelled). It does not reset your monthly pictures.',
+    );
+  });
+
   it('offers plans, not the portal, to a Free member', () => {
     renderWithSession(<BillingSummary me={member({})} />);
     expect(screen.queryByTestId('billing-attention')).toBeNull();

@@ -8,10 +8,13 @@ import { planLapsesAt, subscriptionAccess } from '../../../core/subscription';
 import { tierLabel } from '../../../core/tiers';
 import { errorMessage } from '../../lib/api';
 import { leaveForPayment, openBillingPortal } from '../../lib/billing';
+import { PAID_PERIOD_NOTE, usageResetNote } from '../../lib/cycles';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
+
+const slug = (term: string) => term.toLowerCase().replaceAll(' ', '-');
 
 const shortDate = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -38,7 +41,8 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
       }),
   });
 
-  const facts: [string, ReactNode][] = [
+  // [term, value, the note saying what the value counts]
+  const facts: [string, ReactNode, string?][] = [
     [
       'Current plan',
       <span key="plan" className="inline-flex items-center gap-2">
@@ -46,7 +50,7 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
         {paid && !attention && <Badge variant="success">Active</Badge>}
       </span>,
     ],
-    ['Images this month', describeUsage(membership.tier, membership.imageCount)],
+    ['Images this month', describeUsage(membership.tier, membership.imageCount), usageResetNote()],
     ['Credits', `${credits} ${credits === 1 ? 'credit' : 'credits'}`],
   ];
   if (paid && membership.periodEnd) {
@@ -54,7 +58,7 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
     // Past the period end the plan still runs for the renewal grace while Stripe's renewal arrives.
     facts.push(
       end.getTime() > Date.now()
-        ? ['Current period ends', shortDate(membership.periodEnd)]
+        ? ['Current period ends', shortDate(membership.periodEnd), PAID_PERIOD_NOTE]
         : ['Renewal pending', `Plan kept until ${shortDate(planLapsesAt(end).toISOString())}`],
     );
   }
@@ -71,15 +75,17 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
         </p>
       )}
       <dl className={cn('grid gap-3', facts.length === 3 ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
-        {facts.map(([term, value]) => (
+        {facts.map(([term, value, note]) => (
           <div key={term} className="rounded-lg border bg-muted/40 px-4 py-3">
             <dt className="text-muted-foreground text-xs uppercase tracking-wide">{term}</dt>
-            <dd
-              className="mt-1 font-semibold"
-              data-testid={`billing-${term.toLowerCase().replaceAll(' ', '-')}`}
-            >
+            <dd className="mt-1 font-semibold" data-testid={`billing-${slug(term)}`}>
               {value}
             </dd>
+            {note && (
+              <dd className="mt-1 text-muted-foreground text-xs" data-testid={`billing-${slug(term)}-note`}>
+                {note}
+              </dd>
+            )}
           </div>
         ))}
       </dl>

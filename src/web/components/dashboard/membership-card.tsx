@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
 import { describeUsage } from '../../../core/entitlement';
 import { tierLabel } from '../../../core/tiers';
+import { paidPeriodLine, usageResetNote } from '../../lib/cycles';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -10,12 +11,6 @@ import { Skeleton } from '../ui/skeleton';
 
 function creditsText(credits: number): string {
   return `${credits} ${credits === 1 ? 'credit' : 'credits'}`;
-}
-
-/** Usage counts per calendar month in UTC: the count starts again on the 1st. */
-function nextResetDate(now = new Date()): string {
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return next.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 function Stat({
@@ -103,8 +98,9 @@ export function MembershipCard({ me }: { me: Me | null }) {
                 style={{ width: `${share}%` }}
               />
             </div>
-            <p className="mt-1.5 text-muted-foreground text-xs">
-              Your monthly count starts again on {nextResetDate()}.
+            <p className="mt-1.5 text-muted-foreground text-xs" data-testid="membership-cycle">
+              {usageResetNote()}
+              {paidPeriodLine(membership)}
             </p>
           </div>
         )}

@@ -18,13 +18,16 @@ export function GalleryCard({ item, onOpen }: GalleryCardProps) {
         />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <p className="line-clamp-2 font-medium leading-snug" title={item.prompt}>
+        <p className="font-medium leading-snug" title={item.prompt}>
           <button
             type="button"
             onClick={() => onOpen(item)}
             className="text-left after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring focus-visible:after:outline-offset-2"
           >
-            {item.prompt}
+            {/* Clamped inside the button: a button is one inline box, so the paragraph's clamp never cut it. */}
+            <span className="line-clamp-2 break-words" data-testid="explore-prompt">
+              {item.prompt}
+            </span>
           </button>
         </p>
         <p className="mt-auto flex items-center justify-between gap-2 text-muted-foreground text-sm">

@@ -1,5 +1,5 @@
 import { CheckIcon, LinkIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { GeneratedImageView } from '../../../core/api';
 import { COPIED_MS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
@@ -13,13 +13,20 @@ type CopyUrlButtonProps = {
   className?: string;
 };
 
+/** The note under a private picture's Copy image link: the address answers no one else. */
+export const PRIVATE_LINK_NOTE = 'Only works for you, signed in: others get “not found”.';
+
 /**
- * Copies the absolute link: the share page for a public image, the owner-only image address for
- * a private one. Says 'Copied!' for COPIED_MS.
+ * Copies the absolute link and says which one: 'Copy share link' (the share page of a public
+ * image) or 'Copy image link' (the owner-only image address of a private one, with a line saying
+ * so). Says 'Copied!' for COPIED_MS.
  */
 export function CopyUrlButton({ image, size = 'default', className }: CopyUrlButtonProps) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const noteId = useId();
+  // What imageLink copies decides the words: a share page exists only for a public picture.
+  const ownerOnly = !image.shareUrl;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -35,15 +42,25 @@ export function CopyUrlButton({ image, size = 'default', className }: CopyUrlBut
   };
 
   return (
-    <Button
-      variant="outline"
-      size={size}
-      className={className}
-      onClick={copy}
-      title={image.privacy === 'private' ? 'Only you can open this link' : 'Anyone with the link can view it'}
-    >
-      {copied ? <CheckIcon className="text-success" aria-hidden="true" /> : <LinkIcon aria-hidden="true" />}
-      <span aria-live="polite">{copied ? MESSAGES.copied : 'Copy URL'}</span>
-    </Button>
+    <>
+      <Button
+        variant="outline"
+        size={size}
+        className={className}
+        onClick={copy}
+        aria-describedby={ownerOnly ? noteId : undefined}
+      >
+        {copied ? <CheckIcon className="text-success" aria-hidden="true" /> : <LinkIcon aria-hidden="true" />}
+        <span aria-live="polite">
+          {copied ? MESSAGES.copied : ownerOnly ? 'Copy image link' : 'Copy share link'}
+        </span>
+      </Button>
+      {ownerOnly && (
+        // Its own line in the flex-wrap row of actions.
+        <p id={noteId} className="order-last basis-full text-muted-foreground text-xs">
+          {PRIVATE_LINK_NOTE}
+        </p>
+      )}
+    </>
   );
 }

@@ -263,10 +263,11 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
         />
       </Frame>
       <div className="flex flex-wrap gap-1.5">
-        {/* A grid cell is half the panel: the small button, without its "PNG 1024" note. */}
+        {/* A grid cell is half the panel (≈145 px on a phone): the small button, without its
+            "PNG 1024" note and without icons, as wide as the cell and no wider. */}
         <DownloadMenu
           size="sm"
-          className="[&_a>span]:hidden"
+          className="w-full [&_a>span]:hidden [&_a>svg]:hidden [&_a]:min-w-0 [&_a]:flex-1 [&_a]:px-2"
           image={{
             id: image.id,
             createdAt: image.createdAt,
@@ -274,7 +275,7 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
             transparentBackground: image.transparentBackground,
           }}
         />
-        <CopyUrlButton key={image.id} size="sm" image={image} />
+        <CopyUrlButton key={image.id} size="sm" className="w-full px-2 [&>svg]:hidden" image={image} />
       </div>
       {picture.status.cost > 0 && <p className="text-muted-foreground text-xs">Used 1 credit</p>}
     </li>
