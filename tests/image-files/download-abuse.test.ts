@@ -23,8 +23,8 @@ import {
   VARIANT_RENDER_MEMBER_RATE_LIMIT,
 } from '../../src/server/platform/rate-limit';
 import { imageKeys, type Storage } from '../../src/server/storage/storage';
-import { setTier } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { setTier } from '../helpers/members';
 import { addPicture } from './support';
 
 const createdAt = new Date('2026-03-04T05:06:07.089Z');

@@ -3,8 +3,9 @@
 // the REST API all go through it.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, enterpriseMember, setTier, v1 } from '../api/support';
+import { createKey, enterpriseMember, v1 } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { setTier } from '../helpers/members';
 import { addPicture } from './support';
 
 let t: TestApp;

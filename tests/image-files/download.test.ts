@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedImages } from '../../src/server/db/schema';
 import { imageKeys } from '../../src/server/storage/storage';
-import { setTier } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
+import { setTier } from '../helpers/members';
 import { addPicture } from './support';
 
 let t: TestApp;

@@ -7,9 +7,9 @@ import { monthKey } from '../../src/core/month';
 import { maxDownloadSize, TIERS, type Tier } from '../../src/core/tiers';
 import { imageUsage } from '../../src/server/db/schema';
 import { queuedGenerations } from '../../src/server/generation/service';
-import { setTier } from '../api/support';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
+import { setTier } from '../helpers/members';
 import { addPicture } from '../image-files/support';
 
 let t: TestApp;
