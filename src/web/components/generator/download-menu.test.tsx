@@ -61,7 +61,9 @@ describe('DownloadMenu', () => {
     const full = () => screen.getByRole('radio', { name: '2048 px (upscaled)' }) as HTMLInputElement;
     expect(full().disabled).toBe(true);
     expect((screen.getByRole('radio', { name: '1024 px' }) as HTMLInputElement).disabled).toBe(false);
-    expect(screen.getByText('Free downloads up to 1024 px: 2048 px needs the Basic plan or above.')).toBeTruthy();
+    expect(
+      screen.getByText('Free downloads up to 1024 px: 2048 px needs the Basic plan or above.'),
+    ).toBeTruthy();
 
     rerender(<DownloadMenu image={image} tier="basic" />);
     expect(full().disabled).toBe(false);
