@@ -322,3 +322,14 @@ export async function startFakeS3(bucket = 'clipsmith-test'): Promise<FakeS3> {
       }),
   });
 }
+
+/** The settings that point the app's storage at this fake bucket. */
+export function s3Env(s3: FakeS3) {
+  return {
+    S3_ENDPOINT: s3.url,
+    S3_BUCKET: s3.bucket,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'test',
+    S3_SECRET_ACCESS_KEY: 'test-secret',
+  };
+}

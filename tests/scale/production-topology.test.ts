@@ -11,7 +11,7 @@ import type { GenerationStatus } from '../../src/core/api';
 import { type DatabaseHandle, openDatabase, queryRows } from '../../src/server/db/client';
 import { waitForConfirmationToken } from '../helpers/app';
 import { type FakeOpenAI, startFakeOpenAI } from '../helpers/fake-openai';
-import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
+import { type FakeS3, s3Env, startFakeS3 } from '../helpers/fake-s3';
 import { createTestDatabase } from '../helpers/postgres';
 import { type ServerProcess, startServer, startWorker } from '../helpers/process';
 import { type FakeSmtp, startFakeSmtp } from '../helpers/smtp';
@@ -41,11 +41,7 @@ describe.skipIf(!baseUrl)('production topology: two web processes and a worker',
       IMAGE_PROVIDER: 'openai',
       OPENAI_API_KEY: 'sk-test-topology',
       OPENAI_BASE_URL: openai.url,
-      S3_ENDPOINT: s3.url,
-      S3_BUCKET: s3.bucket,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'test',
-      S3_SECRET_ACCESS_KEY: 'test-secret',
+      ...s3Env(s3),
       SMTP_URL: smtp.url,
       MAIL_FROM: 'Clipsmith <no-reply@example.com>',
       RATE_LIMIT: 'false',

@@ -9,7 +9,7 @@ import { queryRows } from '../../src/server/db/client';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
+import { type FakeS3, s3Env, startFakeS3 } from '../helpers/fake-s3';
 import { generateImage } from '../helpers/members';
 
 let s3: FakeS3;
@@ -30,11 +30,7 @@ afterAll(async () => {
 async function start() {
   app = await createTestApp({
     env: {
-      S3_ENDPOINT: s3.url,
-      S3_BUCKET: s3.bucket,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'test',
-      S3_SECRET_ACCESS_KEY: 'test-secret',
+      ...s3Env(s3),
     },
     overrides: { imageProvider: scriptedProvider(), background: false },
   });

@@ -6,7 +6,7 @@ import { runAdmin } from '../../src/server/cli/admin';
 import { recordDeletions } from '../../src/server/storage/deletions';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
+import { type FakeS3, s3Env, startFakeS3 } from '../helpers/fake-s3';
 
 let s3: FakeS3;
 let t: TestApp;
@@ -14,10 +14,7 @@ beforeAll(async () => {
   s3 = await startFakeS3();
   t = await createTestApp({
     env: {
-      S3_ENDPOINT: s3.url,
-      S3_BUCKET: s3.bucket,
-      S3_ACCESS_KEY_ID: 'test',
-      S3_SECRET_ACCESS_KEY: 'test-secret',
+      ...s3Env(s3),
     },
     overrides: { background: false },
   });

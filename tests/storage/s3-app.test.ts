@@ -6,7 +6,7 @@ import { addCredits } from '../../src/server/credits/service';
 import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { type FakeS3, startFakeS3 } from '../helpers/fake-s3';
+import { type FakeS3, s3Env, startFakeS3 } from '../helpers/fake-s3';
 import { generateImage } from '../helpers/members';
 
 let s3: FakeS3;
@@ -25,11 +25,7 @@ afterAll(async () => {
 it('stores in the bucket, serves through our routes with the privacy rule, and redirects public originals to the CDN', async () => {
   app = await createTestApp({
     env: {
-      S3_ENDPOINT: s3.url,
-      S3_BUCKET: s3.bucket,
-      S3_REGION: 'us-east-1',
-      S3_ACCESS_KEY_ID: 'test',
-      S3_SECRET_ACCESS_KEY: 'test-secret',
+      ...s3Env(s3),
       PUBLIC_IMAGE_BASE_URL: 'https://cdn.example.com/',
     },
     overrides: { imageProvider: scriptedProvider(), background: false },
@@ -82,11 +78,7 @@ it('is ready on a bucket whose policy grants only images/* (least privilege)', a
   try {
     app = await createTestApp({
       env: {
-        S3_ENDPOINT: s3.url,
-        S3_BUCKET: s3.bucket,
-        S3_REGION: 'us-east-1',
-        S3_ACCESS_KEY_ID: 'test',
-        S3_SECRET_ACCESS_KEY: 'test-secret',
+        ...s3Env(s3),
       },
       overrides: { background: false },
     });
