@@ -149,11 +149,7 @@ export function createDownloads(opts: {
     },
     async prepare({ image, request: asked, client }) {
       const request = storedRequest(image, asked);
-      const fileName = downloadFileName({
-        createdAt: image.createdAt,
-        size: asked.size,
-        format: asked.format,
-      });
+      const fileName = downloadFileName({ prompt: image.prompt, ...asked });
       if (isOriginalFile(image, request)) {
         const original = await storage.get(imageKeys.original(image.id));
         if (!original) throw notFound('Image not found');

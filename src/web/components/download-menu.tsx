@@ -12,7 +12,6 @@ import {
   type DownloadSize,
   type DownloadVariant,
   describeDownload,
-  downloadFileName,
   KEPT_BACKGROUND_NOTE,
   menuBackgrounds,
   validateDownload,
@@ -95,7 +94,7 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
     <div className={cn('inline-flex rounded-md shadow-sm', className)} data-testid="download-menu">
       <a
         href={downloadUrl(image.id, quick)}
-        download={downloadFileName({ createdAt: image.createdAt, ...quick })}
+        download
         className={cn(buttonVariants({ size }), 'rounded-r-none shadow-none')}
       >
         <DownloadIcon aria-hidden="true" />
@@ -159,7 +158,7 @@ export function DownloadMenu({ image, className, size = 'default' }: DownloadMen
             {valid ? (
               <a
                 href={downloadUrl(image.id, choice)}
-                download={downloadFileName({ createdAt: image.createdAt, ...choice })}
+                download
                 className={cn(buttonVariants(), 'mt-3 w-full')}
                 onClick={() => setOpen(false)}
               >
