@@ -10,6 +10,7 @@ import {
   downloadFileName,
   downloadQuerySchema,
   menuBackgrounds,
+  promptSlug,
   validateDownload,
   variantCacheKey,
 } from './download';
@@ -92,18 +93,31 @@ describe('validateDownload', () => {
 });
 
 describe('downloadFileName', () => {
-  it('is clipart-{creation time in ms}-{size}.{ext}', () => {
-    const createdAt = new Date('2025-03-04T05:06:07.089Z');
-    expect(downloadFileName({ createdAt, size: 512, format: 'png' })).toBe(
-      `clipart-${createdAt.getTime()}-512.png`,
+  it("names the file by the prompt's first words, the background unless original, and the size", () => {
+    const prompt = 'A red fox reading a book under a tree';
+    expect(downloadFileName({ prompt, size: 1024, format: 'png', variant: 'transparent' })).toBe(
+      'red-fox-reading-book-transparent-1024.png',
     );
-    expect(downloadFileName({ createdAt: createdAt.getTime(), size: 2048, format: 'jpg' })).toBe(
-      `clipart-${createdAt.getTime()}-2048.jpg`,
+    expect(downloadFileName({ prompt, size: 1024, format: 'png', variant: 'sticker' })).toBe(
+      'red-fox-reading-book-sticker-1024.png',
     );
-    expect(downloadFileName({ createdAt: createdAt.toISOString(), size: 128, format: 'webp' })).toBe(
-      `clipart-${createdAt.getTime()}-128.webp`,
+    expect(downloadFileName({ prompt, size: 2048, format: 'jpg', variant: 'original' })).toBe(
+      'red-fox-reading-book-2048.jpg',
     );
-    expect(downloadFileName({ createdAt, size: 1024, format: 'svg' })).toMatch(/^clipart-\d+-1024\.svg$/);
+    // An SVG has no size.
+    expect(downloadFileName({ prompt, size: 1024, format: 'svg', variant: 'original' })).toBe(
+      'red-fox-reading-book.svg',
+    );
+  });
+
+  it('keeps file names plain ASCII, short, and never empty', () => {
+    expect(promptSlug('Crème brûlée, "Café"!')).toBe('creme-brulee-cafe');
+    expect(promptSlug('the')).toBe('clipart');
+    expect(promptSlug('日本の猫')).toBe('clipart');
+    expect(promptSlug('supercalifragilistic expialidocious extraordinarily')).toBe(
+      'supercalifragilistic-expialidocious-extr',
+    );
+    expect(promptSlug('x'.repeat(60)).length).toBeLessThanOrEqual(40);
   });
 });
 

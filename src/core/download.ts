@@ -127,15 +127,39 @@ export function downloadFormatInfo(format: DownloadFormat): DownloadFormatInfo {
   return DOWNLOAD_FORMATS.find((f) => f.id === format)!;
 }
 
-/** `clipart-{timestamp}-{size}.{ext}`, timestamp = the image's creation time in ms. */
+const ARTICLES = new Set(['a', 'an', 'the']);
+
+/**
+ * The prompt's first words as a file-name stem: 'A red fox, reading!' → 'red-fox-reading'. ASCII
+ * letters and digits only (accents dropped), articles skipped, at most 4 words and 40 characters;
+ * 'clipart' when nothing is left.
+ */
+export function promptSlug(prompt: string): string {
+  const words = prompt
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word && !ARTICLES.has(word))
+    .slice(0, 4);
+  return words.join('-').slice(0, 40).replace(/-+$/, '') || 'clipart';
+}
+
+/**
+ * A download's file name says what it is: the prompt's first words, the background when it is not
+ * the original, and the size (not for SVG, which has none): `red-fox-reading-transparent-1024.png`,
+ * `red-fox-reading-sticker.svg`.
+ */
 export function downloadFileName(input: {
-  createdAt: Date | number | string;
+  prompt: string;
   size: DownloadSize;
   format: DownloadFormat;
+  variant: DownloadVariant;
 }): string {
-  const ms = new Date(input.createdAt).getTime();
-  const timestamp = Number.isFinite(ms) ? ms : 0;
-  return `clipart-${timestamp}-${input.size}.${downloadFormatInfo(input.format).ext}`;
+  const parts = [promptSlug(input.prompt)];
+  if (input.variant !== 'original') parts.push(input.variant);
+  if (input.format !== 'svg') parts.push(String(input.size));
+  return `${parts.join('-')}.${downloadFormatInfo(input.format).ext}`;
 }
 
 /**

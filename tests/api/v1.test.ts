@@ -132,7 +132,7 @@ describe('/api/v1 operations', () => {
     const webp = await v1(app, key, `/images/${image.id}/download?format=webp&size=256`);
     expect(webp.status).toBe(200);
     expect(webp.headers.get('content-type')).toBe('image/webp');
-    expect(webp.headers.get('content-disposition')).toMatch(/attachment; filename="clipart-\d+-256\.webp"/);
+    expect(webp.headers.get('content-disposition')).toMatch(/attachment; filename="blue-kite-256\.webp"/);
     const meta = await sharp(Buffer.from(await webp.arrayBuffer())).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 256]);
 

@@ -89,7 +89,15 @@ describe('POST /api/data-export', () => {
         ...data.history.flatMap((h) => [h.files.png, ...(h.files.svg ? [h.files.svg] : [])]),
       ].sort(),
     );
-    expect(names.some((n) => n.includes(theirs.id) || n.includes('thumb'))).toBe(false);
+    // Named by day, the prompt's first words and the start of the id: a folder reads like History.
+    for (const m of made) {
+      const stem = `pictures/${m.createdAt.slice(0, 10)}-${m.prompt.includes('cactus') ? 'smiling-cactus' : 'secret-treasure-map'}-${m.id.replaceAll('-', '').slice(0, 8)}`;
+      expect(names).toEqual(expect.arrayContaining([`${stem}.png`, `${stem}.svg`]));
+    }
+    const theirsId = theirs.id.replaceAll('-', '').slice(0, 8);
+    expect(names.some((n) => n.includes(theirsId) || n.includes('cat-that') || n.includes('thumb'))).toBe(
+      false,
+    );
   });
 
   it('lists the API keys with name, prefix and times, revoked ones marked, and never a secret or hash', async () => {

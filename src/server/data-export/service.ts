@@ -3,6 +3,7 @@
 // archive is written as the client reads it, one picture at a time, never whole in memory.
 import { asc, desc, eq } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
+import { promptSlug } from '../../core/download';
 import { getMe } from '../account/service';
 import type { Database } from '../db/client';
 import { apiKeys, creditTransactions, generatedImages, users } from '../db/schema';
@@ -11,10 +12,17 @@ import { listStyles } from '../styles/service';
 
 export const DATA_FILE = 'clipsmith-data.json';
 
-/** The picture's file names inside the zip: date first, so a folder lists them in order. */
-export function exportFileName(image: { id: string; createdAt: Date }, ext: 'png' | 'svg'): string {
+/**
+ * The picture's file names inside the zip: date first, so a folder lists them in order, then the
+ * prompt's first words, then the start of the id so two pictures of one prompt on one day differ:
+ * `pictures/2026-11-26-red-fox-reading-1a2b3c4d.png`.
+ */
+export function exportFileName(
+  image: { id: string; createdAt: Date; prompt: string },
+  ext: 'png' | 'svg',
+): string {
   const day = image.createdAt.toISOString().slice(0, 10);
-  return `pictures/${day}-${image.id}.${ext}`;
+  return `pictures/${day}-${promptSlug(image.prompt)}-${image.id.replaceAll('-', '').slice(0, 8)}.${ext}`;
 }
 
 export type DataExport = {

@@ -167,11 +167,7 @@ export function createDownloads(opts: {
     async prepare({ image, request: asked, client }) {
       await refuseOverPlan(db, client, asked);
       const request = storedRequest(image, asked);
-      const fileName = downloadFileName({
-        createdAt: image.createdAt,
-        size: asked.size,
-        format: asked.format,
-      });
+      const fileName = downloadFileName({ prompt: image.prompt, ...asked });
       if (isOriginalFile(image, request)) {
         const original = await storage.get(imageKeys.original(image.id));
         if (!original) throw notFound('Image not found');

@@ -12,7 +12,6 @@ import {
   type DownloadSize,
   type DownloadVariant,
   describeDownload,
-  downloadFileName,
   KEPT_BACKGROUND_NOTE,
   menuBackgrounds,
   validateDownload,
@@ -105,7 +104,7 @@ export function DownloadMenu({ image, className, size = 'default', tier }: Downl
     <div className={cn('inline-flex rounded-md shadow-sm', className)} data-testid="download-menu">
       <a
         href={downloadUrl(image.id, quick)}
-        download={downloadFileName({ createdAt: image.createdAt, ...quick })}
+        download
         className={cn(buttonVariants({ size }), 'rounded-r-none shadow-none')}
       >
         <DownloadIcon aria-hidden="true" />
@@ -169,7 +168,7 @@ export function DownloadMenu({ image, className, size = 'default', tier }: Downl
             {valid ? (
               <a
                 href={downloadUrl(image.id, choice)}
-                download={downloadFileName({ createdAt: image.createdAt, ...choice })}
+                download
                 className={cn(buttonVariants(), 'mt-3 w-full')}
                 onClick={() => setOpen(false)}
               >
