@@ -10,6 +10,7 @@ import {
   resolutionByPlan,
   totalCredits,
 } from './catalog';
+import { RESOLUTION_BY_PLAN } from './constants';
 
 describe('plans', () => {
   it('has the four plans with their prices and limits', () => {
@@ -58,6 +59,8 @@ describe('plans', () => {
 
   it('says the resolution of each plan in one sentence', () => {
     expect(resolutionByPlan()).toBe('Free downloads up to 1024 px; Basic and above up to 2048 px.');
+    // The landing's copy, kept off the plan catalogue for its bundle, says the same.
+    expect(RESOLUTION_BY_PLAN).toBe(resolutionByPlan());
   });
 
   it('finds plans by id only', () => {

@@ -45,3 +45,14 @@ export const MAX_VARIATIONS = 4;
 export const CONTACT_NAME_MAX_LENGTH = 100;
 export const CONTACT_MESSAGE_MIN_LENGTH = 10;
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
+
+/** Download sizes by plan: Free's standard resolution, and Basic's and above full resolution. */
+export const STANDARD_RESOLUTION = 1024;
+export const FULL_RESOLUTION = 2048;
+
+/**
+ * The sentence the landing page shows about resolution by plan. Built from the two constants only,
+ * so the landing's JavaScript need not load the plan catalogue (core/catalog.ts's resolutionByPlan
+ * says the same from the plans themselves; a test holds them equal).
+ */
+export const RESOLUTION_BY_PLAN = `Free downloads up to ${STANDARD_RESOLUTION} px; Basic and above up to ${FULL_RESOLUTION} px.`;

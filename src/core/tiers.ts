@@ -1,4 +1,4 @@
-import { MAX_VARIATIONS } from './constants';
+import { FULL_RESOLUTION, MAX_VARIATIONS, STANDARD_RESOLUTION } from './constants';
 
 export const TIERS = ['free', 'basic', 'premium', 'enterprise'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -68,7 +68,12 @@ export function hasCustomStyles(tier: Tier): boolean {
 }
 
 /** The largest download a plan gives, in px: Free's standard resolution, full resolution from Basic. */
-const MAX_DOWNLOAD_SIZES: Record<Tier, number> = { free: 1024, basic: 2048, premium: 2048, enterprise: 2048 };
+const MAX_DOWNLOAD_SIZES: Record<Tier, number> = {
+  free: STANDARD_RESOLUTION,
+  basic: FULL_RESOLUTION,
+  premium: FULL_RESOLUTION,
+  enterprise: FULL_RESOLUTION,
+};
 
 /**
  * The largest square download a member on this tier may take (visitors count as Free). Checked at

@@ -137,12 +137,14 @@ for (const width of [1280, 360]) {
     test.slow();
     await page.setViewportSize({ width, height: 800 });
     await signUp(page.request, baseURL!, 'longprompt');
-    const prompt = `a red fox reading ${Date.now().toString(36)} `.padEnd(
+    const token = Date.now().toString(36);
+    const prompt = `a red fox reading ${token} `.padEnd(
       990,
       'with a blue book and a green apple ',
     );
     await generate(page.request, baseURL!, prompt, { privacy: 'public' });
-    await page.goto('/explore');
+    // Searched for: Explore's unsearched first page is shared for a moment and may not have it yet.
+    await page.goto(`/explore?q=${token}`);
     const card = page.getByRole('article').filter({ has: page.getByRole('button', { name: prompt.trim() }) });
     const text = card.getByTestId('explore-prompt');
     await expect(text).toBeVisible();

@@ -430,7 +430,8 @@ test.describe('share page', () => {
     const download = await page.request.get(`/images/${id}/download`);
     expect(download.status()).toBe(200);
     await page.getByRole('link', { name: 'Create your own' }).click();
-    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcreate/);
+    // A visitor is sent to sign up (issue 37), not to sign in.
+    await expect(page).toHaveURL(/\/signup/);
     expect(errors).toEqual([]);
     await context.close();
   });

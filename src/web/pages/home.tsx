@@ -10,7 +10,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { resolutionByPlan } from '../../core/catalog';
+import { RESOLUTION_BY_PLAN } from '../../core/constants';
 import { useCreateLink } from '../components/create-button';
 import { DeferredSection } from '../components/deferred-section';
 import { type IconCard, IconCards } from '../components/icon-cards';
@@ -56,7 +56,7 @@ const FEATURES: IconCard[] = [
   {
     icon: DownloadIcon,
     title: 'The file you need',
-    body: `Transparent PNG, WebP, JPEG or SVG, from 128 to 2048 pixels square. ${resolutionByPlan()}`,
+    body: `Transparent PNG, WebP, JPEG or SVG, from 128 to 2048 pixels square. ${RESOLUTION_BY_PLAN}`,
   },
   {
     icon: StickerIcon,
