@@ -138,10 +138,7 @@ for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 800 });
     await signUp(page.request, baseURL!, 'longprompt');
     const token = Date.now().toString(36);
-    const prompt = `a red fox reading ${token} `.padEnd(
-      990,
-      'with a blue book and a green apple ',
-    );
+    const prompt = `a red fox reading ${token} `.padEnd(990, 'with a blue book and a green apple ');
     await generate(page.request, baseURL!, prompt, { privacy: 'public' });
     // Searched for: Explore's unsearched first page is shared for a moment and may not have it yet.
     await page.goto(`/explore?q=${token}`);
