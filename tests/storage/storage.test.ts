@@ -18,19 +18,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The S3 adapter on the fake bucket; `overrides` changes one setting (region, timeout). */
+const bucketStorage = (overrides: Partial<Parameters<typeof createS3Storage>[0]> = {}) =>
+  createS3Storage({
+    endpoint: s3.url,
+    bucket: s3.bucket,
+    region: 'us-east-1',
+    accessKeyId: 'test',
+    secretAccessKey: 'test-secret',
+    ...overrides,
+  });
+
 const adapters: Array<[string, () => Storage]> = [
   ['local folder', () => createLocalStorage(dir)],
-  [
-    'S3-compatible bucket',
-    () =>
-      createS3Storage({
-        endpoint: s3.url,
-        bucket: s3.bucket,
-        region: 'us-east-1',
-        accessKeyId: 'test',
-        secretAccessKey: 'test-secret',
-      }),
-  ],
+  ['S3-compatible bucket', () => bucketStorage()],
 ];
 
 describe.each(adapters)('storage: %s', (_name, make) => {
@@ -89,14 +90,7 @@ describe.each(adapters)('storage: %s', (_name, make) => {
 });
 
 describe('S3 adapter on a strict S3-compatible store', () => {
-  const storage = () =>
-    createS3Storage({
-      endpoint: s3.url,
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      accessKeyId: 'test',
-      secretAccessKey: 'test-secret',
-    });
+  const storage = () => bucketStorage();
 
   it('sends no flexible checksum on uploads and reads, and Content-MD5 on DeleteObjects', async () => {
     const id = 'a1b2c3d4-0000-4000-8000-000000000001';
@@ -152,14 +146,7 @@ describe('S3 adapter on a strict S3-compatible store', () => {
 });
 
 describe('S3 adapter on a versioned bucket (as docs/deploy.md recommends)', () => {
-  const storage = () =>
-    createS3Storage({
-      endpoint: s3.url,
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      accessKeyId: 'test',
-      secretAccessKey: 'test-secret',
-    });
+  const storage = () => bucketStorage();
 
   it('deletes every version of an image, leaving neither bytes nor delete markers behind', async () => {
     const id = 'a1b2c3d4-0000-4000-8000-000000000010';
@@ -213,13 +200,7 @@ describe('S3 adapter on a versioned bucket (as docs/deploy.md recommends)', () =
 });
 
 it('deletes by the plain list on a store without ListObjectVersions (R2)', async () => {
-  const storage = createS3Storage({
-    endpoint: s3.url,
-    bucket: s3.bucket,
-    region: 'auto',
-    accessKeyId: 'test',
-    secretAccessKey: 'test-secret',
-  });
+  const storage = bucketStorage({ region: 'auto' });
   const id = 'a1b2c3d4-0000-4000-8000-000000000012';
   s3.listsVersions = false;
   try {
@@ -236,15 +217,7 @@ it('deletes by the plain list on a store without ListObjectVersions (R2)', async
 
 describe('S3 adapter on a store that stops answering', () => {
   const id = 'a1b2c3d4-0000-4000-8000-000000000020';
-  const storage = (timeoutMs?: number) =>
-    createS3Storage({
-      endpoint: s3.url,
-      bucket: s3.bucket,
-      region: 'us-east-1',
-      accessKeyId: 'test',
-      secretAccessKey: 'test-secret',
-      timeoutMs,
-    });
+  const storage = (timeoutMs?: number) => bucketStorage({ timeoutMs });
 
   it('gives a silent store up after its timeout instead of waiting forever', async () => {
     s3.stall(true);
