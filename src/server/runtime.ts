@@ -167,7 +167,6 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       logger,
       smtpUrl: config.mail.smtpUrl,
       from: config.mail.from,
-      isProduction: config.isProduction,
     });
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config), mailer, logger });
     const rateLimiter = createRateLimiter({ db, enabled: config.rateLimit });

@@ -108,9 +108,6 @@ export function logPaymentsMode(deps: {
       ].map(([, name]) => name);
       logger.info('payments: Stripe Checkout');
       if (unset.length > 0) logger.warn(`payments: not for sale until set: ${unset.join(', ')}`);
-      if (!config.payments.stripe?.webhookSecret) {
-        logger.warn('payments: STRIPE_WEBHOOK_SECRET is not set, so Stripe webhooks are refused');
-      }
       return;
     }
     case 'test':

@@ -97,8 +97,6 @@ export function createMailer(opts: {
   logger: Logger;
   smtpUrl?: string;
   from: string;
-  /** In production, mail that stays in the outbox reaches nobody: the status says so. */
-  isProduction?: boolean;
   now?: () => Date;
 }): Mailer {
   const { db, logger } = opts;
@@ -278,12 +276,6 @@ export function createMailer(opts: {
           return {
             status: 'error',
             message: `${status.failed} e-mail${status.failed === 1 ? '' : 's'} could not be delivered in the last 7 days (see the outbox table)`,
-            ...counts,
-          };
-        if (!smtp && opts.isProduction)
-          return {
-            status: 'warn',
-            message: 'SMTP_URL is not set: e-mails stay in the outbox and reach nobody',
             ...counts,
           };
         if (status.waiting > 0)

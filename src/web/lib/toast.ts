@@ -8,10 +8,8 @@ import { requestToaster } from './toaster-signal';
  */
 function show(message: Parameters<typeof hotToast>[0], options?: Parameters<typeof hotToast>[1]) {
   requestToaster();
-  // Every plain notice wears the Toaster's one info icon (app-toaster.tsx): an emoji passed here
-  // drew as an empty box where the font lacks it, and each caller picked a different one.
-  const { icon: _ownIcon, ...rest } = options ?? {};
-  return hotToast(message, rest);
+  // Plain notices wear the Toaster's one info icon (app-toaster.tsx); callers pass none.
+  return hotToast(message, options);
 }
 
 export const toast: typeof hotToast = Object.assign(show, {

@@ -47,7 +47,7 @@ export default function PricingPage() {
   useEffect(() => {
     if (!cancelled || announced.current) return;
     announced.current = true;
-    toast(CHECKOUT_CANCELLED, { id: 'checkout-cancelled', icon: 'ℹ️' });
+    toast(CHECKOUT_CANCELLED, { id: 'checkout-cancelled' });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
