@@ -4,7 +4,7 @@
 // the old one stays cached).
 
 import { type Context, Hono } from 'hono';
-import { type DownloadRequest, validateDownload } from '../../core/download';
+import type { DownloadRequest } from '../../core/download';
 import { isVisibleToEveryone } from '../../core/image-access';
 import { downloadSizeRefusal } from '../../core/tiers';
 import type { Auth } from '../auth/auth';
@@ -14,10 +14,11 @@ import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
 import { discardIfDeleted as discardDeleted } from '../gallery/delete-image';
 import { findVisibleImage } from '../gallery/find-image';
-import { AppError, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys, type Storage } from '../storage/storage';
 import type { Downloads } from './download';
+import { matchesEtag, serveDownload } from './serve-download';
 import { storeThumbnail } from './thumbnails';
 
 /** How long a cache may show a public picture without asking again (a made-private one lingers at most this long). */
@@ -34,14 +35,6 @@ function downloadCacheControl(image: GeneratedImageRow, request: DownloadRequest
   return imageCacheControl(image);
 }
 
-/** If-None-Match names the stored file's ETag (one of a list, or `*`): the cached copy is still right. */
-function matchesEtag(c: Context, etag: string) {
-  const header = c.req.header('if-none-match');
-  if (!header || !etag) return false;
-  const weakless = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || weakless(tag) === weakless(etag));
-}
-
 export function imageFileRoutes(deps: {
   db: Database;
   auth: Auth;
@@ -53,13 +46,12 @@ export function imageFileRoutes(deps: {
 }) {
   const discardIfDeleted = (imageId: string) => discardDeleted(deps, imageId);
 
-  const visibleTo = async (c: Context, id: string) => {
+  const visible = async (c: Context, id: string) => {
     const viewer = await optionalUser(deps.auth, c.req.raw.headers);
     const image = await findVisibleImage(deps.db, { id, viewerId: viewer?.id ?? null });
     if (!image) throw notFound('Image not found');
-    return { image, viewerId: viewer?.id ?? null };
+    return image;
   };
-  const visible = async (c: Context, id: string) => (await visibleTo(c, id)).image;
 
   const send = async (c: Context, image: GeneratedImageRow, key: string) => {
     const object = await deps.storage.get(key);
@@ -94,25 +86,19 @@ export function imageFileRoutes(deps: {
       }
       return send(c, image, imageKeys.thumb(image.id));
     })
-    .get('/:id/download', async (c) => {
-      const request = validateDownload(c.req.query());
-      if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
-      await deps.downloads.refuseWhileBusy({ imageId: c.req.param('id'), request: request.value });
-      const { image, viewerId } = await visibleTo(c, c.req.param('id'));
-      const file = await deps.downloads.prepare({
-        image,
-        request: request.value,
-        client: { address: clientIp(c.req.raw, deps.trustedProxyHops, c.env), memberId: viewerId },
-      });
-      if (!file.cached && (await discardIfDeleted(image.id))) throw notFound('Image not found');
-      const headers = {
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.fileName}"`,
-        'Cache-Control': downloadCacheControl(image, request.value),
-        ...(file.etag ? { ETag: file.etag } : {}),
-        'X-Variant-Cache': file.cached ? 'hit' : 'miss',
-      };
-      if (matchesEtag(c, file.etag)) return c.body(null, 304, headers);
-      return c.body(new Uint8Array(file.bytes), 200, headers);
-    });
+    .get('/:id/download', (c) =>
+      serveDownload(c, deps, {
+        imageId: c.req.param('id'),
+        find: async () => {
+          const viewer = await optionalUser(deps.auth, c.req.raw.headers);
+          const image = await findVisibleImage(deps.db, {
+            id: c.req.param('id'),
+            viewerId: viewer?.id ?? null,
+          });
+          const address = clientIp(c.req.raw, deps.trustedProxyHops, c.env);
+          return image && { image, client: { address, memberId: viewer?.id ?? null } };
+        },
+        cacheControl: downloadCacheControl,
+      }),
+    );
 }

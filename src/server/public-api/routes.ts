@@ -1,18 +1,17 @@
 import { Hono } from 'hono';
 import { generationRequestSchema } from '../../core/api';
-import { validateDownload } from '../../core/download';
 import { apiImagesQuerySchema } from '../../core/public-api';
 import { clientIp } from '../auth/client-ip';
 import type { Database } from '../db/client';
-import { discardIfDeleted } from '../gallery/delete-image';
 import { findOwnImage } from '../gallery/find-image';
 import { imageView } from '../gallery/views';
 import type { GenerationEvents } from '../generation/events';
 import type { Moderation } from '../generation/ports';
 import { createGeneration, getGeneration } from '../generation/service';
-import { AppError, notFound, parseWith, readJson } from '../http/errors';
+import { notFound, parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import type { Downloads } from '../image-files/download';
+import { serveDownload } from '../image-files/serve-download';
 import type { JobRunner } from '../jobs/runner';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Deletions } from '../storage/deletions';
@@ -78,21 +77,16 @@ export function publicApiRoutes(deps: {
         ETag: object.etag,
       });
     })
-    .get('/images/:id/download', async (c) => {
-      const image = await ownImage(c.req.param('id'), c.get('caller').userId);
-      const request = validateDownload(c.req.query());
-      if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
-      const file = await deps.downloads.prepare({
-        image,
-        request: request.value,
-        client: { address: clientIp(c.req.raw, deps.trustedProxyHops, c.env), memberId: image.userId },
-      });
-      // A variant written for a picture deleted meanwhile must not outlive it.
-      if (!file.cached && (await discardIfDeleted(deps, image.id))) throw notFound('Image not found');
-      return c.body(new Uint8Array(file.bytes), 200, {
-        ...NO_STORE,
-        'Content-Type': file.contentType,
-        'Content-Disposition': `attachment; filename="${file.fileName}"`,
+    .get('/images/:id/download', (c) => {
+      const userId = c.get('caller').userId;
+      return serveDownload(c, deps, {
+        imageId: c.req.param('id'),
+        find: async () => {
+          const image = await findOwnImage(db, { id: c.req.param('id'), userId });
+          const address = clientIp(c.req.raw, deps.trustedProxyHops, c.env);
+          return image && { image, client: { address, memberId: userId } };
+        },
+        cacheControl: () => NO_STORE['Cache-Control'],
       });
     });
 }
