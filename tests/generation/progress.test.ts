@@ -81,12 +81,13 @@ describe('watchGeneration', () => {
     const other = await signUp(app);
     const signal = new AbortController().signal;
     const deps = { db: app.deps.database.db, events: app.deps.events };
+    // A not_found domain error, which the HTTP edge answers 404.
     await expect(watchGeneration(deps, { id, userId: other.user.id, signal })).rejects.toMatchObject({
-      status: 404,
+      kind: 'not_found',
     });
     await expect(
       watchGeneration(deps, { id: crypto.randomUUID(), userId: other.user.id, signal }),
-    ).rejects.toMatchObject({ status: 404 });
+    ).rejects.toMatchObject({ kind: 'not_found' });
   });
 
   it('a local event brings the change at once, without waiting for the poll', async () => {

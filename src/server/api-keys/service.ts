@@ -1,8 +1,10 @@
 // Enterprise members' API keys: made, listed, revoked, and checked on every /api/v1 request.
 // A key is 32 random bytes; only its SHA-256 is stored, and the presented key's digest is
 // compared in constant time with the rows that share its visible prefix.
+
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { DomainError, notFound } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
 import {
   API_KEY_PREFIX,
@@ -14,7 +16,6 @@ import {
 import { hasApiAccess } from '../../core/tiers';
 import type { Database, DbExecutor } from '../db/client';
 import { type ApiKeyRow, apiKeys, users } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
 import { effectiveTier } from '../membership/plan';
 
 /** The visible part: "csk_" and 8 characters of the random part (48 of its 256 bits). */
@@ -24,7 +25,8 @@ const KEY_LENGTH = API_KEY_PREFIX.length + 43;
 /** Last-used times are written at most this often per key, not on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export const enterpriseRequired = () => new AppError(403, 'enterprise_required', API_MESSAGES.enterpriseOnly);
+export const enterpriseRequired = () =>
+  new DomainError('plan_required', API_MESSAGES.enterpriseOnly, { code: 'enterprise_required' });
 
 function digest(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
@@ -59,7 +61,8 @@ export async function createApiKey(opts: {
       .select({ count: sql<number>`count(*)::int` })
       .from(apiKeys)
       .where(and(eq(apiKeys.userId, opts.userId), isNull(apiKeys.revokedAt)));
-    if (count >= MAX_API_KEYS) throw new AppError(409, 'too_many_api_keys', API_MESSAGES.tooManyKeys);
+    if (count >= MAX_API_KEYS)
+      throw new DomainError('conflict', API_MESSAGES.tooManyKeys, { code: 'too_many_api_keys' });
     const [inserted] = await tx
       .insert(apiKeys)
       .values({
@@ -150,12 +153,12 @@ export async function authenticateApiKey(
   authorization: string | undefined,
 ): Promise<ApiCaller> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (!match)
-    throw new AppError(401, 'unauthorized', API_MESSAGES.missingKey, { 'WWW-Authenticate': 'Bearer' });
+  if (!match) throw new DomainError('unauthorized', API_MESSAGES.missingKey, { challenge: 'Bearer' });
   const caller = await findApiKeyOwner(db, match[1]);
   if (!caller) {
-    throw new AppError(401, 'invalid_api_key', API_MESSAGES.invalidKey, {
-      'WWW-Authenticate': 'Bearer error="invalid_token"',
+    throw new DomainError('unauthorized', API_MESSAGES.invalidKey, {
+      code: 'invalid_api_key',
+      challenge: 'Bearer error="invalid_token"',
     });
   }
   if ((await revokeKeysWithoutApiAccess(db, caller.userId)) > 0) throw enterpriseRequired();

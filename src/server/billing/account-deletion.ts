@@ -1,9 +1,10 @@
 // A deleted account must not stay billed: everything of its Stripe customer that can still take
 // money is closed at Stripe first.
+
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../../core/domain-error';
 import { subscriptionAccess } from '../../core/subscription';
 import { memberships } from '../db/schema';
-import { AppError } from '../http/errors';
 import { changePlan } from '../membership/service';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES } from './messages';
@@ -59,7 +60,9 @@ export async function cancelSubscriptionForDeletedAccount(
       }
     } catch (error) {
       deps.logger.warn({ err: error, userId }, 'subscription cancellation failed');
-      throw new AppError(502, 'subscription_cancel_failed', BILLING_MESSAGES.cancelForDeletionFailed);
+      throw new DomainError('provider_failed', BILLING_MESSAGES.cancelForDeletionFailed, {
+        code: 'subscription_cancel_failed',
+      });
     }
     // Its later events (a cancellation, a refund) then find a deleted account, not a stranger.
     if (m.customerId) await markCustomerDeleted(db, m.customerId);

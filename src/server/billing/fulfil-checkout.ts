@@ -1,14 +1,15 @@
 // Fulfilling a paid checkout exactly once, whoever calls: the webhook (with its event id), the
 // success page's confirm (no event) or the test checkout's Pay button. The open → completed flip
 // of the checkout_sessions row is the once-only gate, in the same transaction as the effect.
+
 import { and, eq, isNull } from 'drizzle-orm';
 import type { CheckoutConfirmation } from '../../core/api';
 import { findPack, findPlan, totalCredits } from '../../core/catalog';
+import { DomainError, notFound } from '../../core/domain-error';
 import { subscriptionAccess } from '../../core/subscription';
 import { addCredits, getBalance } from '../credits/service';
 import type { DbExecutor, Tx } from '../db/client';
 import { type CheckoutSessionRow, checkoutSessions, memberships, paymentLedger } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
 import { effectiveTier } from '../membership/plan';
 import { changePlan, lockMembership } from '../membership/service';
 import { type BillingDeps, cents, type EventOutcome } from './deps';
@@ -172,7 +173,7 @@ async function providerCall<T>(deps: BillingDeps, what: string, fn: () => Promis
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     deps.logger.warn({ err: error }, `could not ${what}`);
-    throw new AppError(502, 'payment_provider_error', error.message);
+    throw new DomainError('provider_failed', error.message, { code: 'payment_provider_error' });
   }
 }
 

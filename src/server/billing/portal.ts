@@ -1,9 +1,10 @@
 // The subscriber's self-service page: Stripe's Customer Portal, or the test checkout's own page.
+
 import { eq } from 'drizzle-orm';
 import type { RedirectResponse } from '../../core/api';
+import { DomainError } from '../../core/domain-error';
 import { safeRedirectPath } from '../../core/redirect';
 import { memberships } from '../db/schema';
-import { AppError } from '../http/errors';
 import { effectiveTier } from '../membership/plan';
 import type { BillingDeps } from './deps';
 import { BILLING_MESSAGES, PAYMENTS_OFF_MESSAGE } from './messages';
@@ -15,16 +16,17 @@ export async function openBillingPortal(
   opts: { userId: string; returnTo?: string },
 ): Promise<RedirectResponse> {
   const { db, payments, config } = deps;
-  if (payments.kind === 'off') throw new AppError(503, 'payments_unavailable', PAYMENTS_OFF_MESSAGE);
+  if (payments.kind === 'off')
+    throw new DomainError('unavailable', PAYMENTS_OFF_MESSAGE, { code: 'payments_unavailable' });
   if (payments.kind === 'test') {
     if ((await effectiveTier(db, opts.userId)) === 'free') {
-      throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
+      throw new DomainError('conflict', BILLING_MESSAGES.noSubscription, { code: 'no_subscription' });
     }
     return { url: TEST_PORTAL_URL };
   }
   const [m] = await db.select().from(memberships).where(eq(memberships.userId, opts.userId));
   if (!m?.stripeCustomerId || !m.stripeSubscriptionId) {
-    throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
+    throw new DomainError('conflict', BILLING_MESSAGES.noSubscription, { code: 'no_subscription' });
   }
   try {
     return await payments.createPortal({
@@ -34,6 +36,6 @@ export async function openBillingPortal(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     deps.logger.warn({ err: error }, 'billing portal session creation failed');
-    throw new AppError(502, 'portal_failed', BILLING_MESSAGES.portalFailed);
+    throw new DomainError('provider_failed', BILLING_MESSAGES.portalFailed, { code: 'portal_failed' });
   }
 }

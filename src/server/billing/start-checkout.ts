@@ -1,9 +1,11 @@
 // Starting a purchase: the item, its provider price, the member's Stripe customer, and a
 // checkout_sessions row recording who buys what and where to return. A member has at most one
 // open plan checkout: starting another reuses it (same plan) or closes it first.
+
 import { and, desc, eq } from 'drizzle-orm';
 import type { CheckoutRequest, RedirectResponse } from '../../core/api';
 import { type CreditPack, findPack, findPlan, type Plan } from '../../core/catalog';
+import { DomainError } from '../../core/domain-error';
 import { tierAt } from '../../core/membership';
 import { MESSAGES } from '../../core/messages';
 import { safeRedirectPath } from '../../core/redirect';
@@ -11,7 +13,6 @@ import { subscriptionAccess } from '../../core/subscription';
 import { tierLabel } from '../../core/tiers';
 import type { DbExecutor } from '../db/client';
 import { checkoutSessions, memberships } from '../db/schema';
-import { AppError } from '../http/errors';
 import { linkStripeCustomer } from '../membership/service';
 import { type BillingDeps, cents } from './deps';
 import { fulfilCheckout } from './fulfil-checkout';
@@ -24,12 +25,13 @@ type Item = { kind: 'plan'; plan: Plan } | { kind: 'pack'; pack: CreditPack };
 function purchasableItem(request: Pick<CheckoutRequest, 'kind' | 'id'>): Item {
   if (request.kind === 'pack') {
     const pack = findPack(request.id);
-    if (!pack) throw new AppError(400, 'invalid_request', MESSAGES.unknownPack);
+    if (!pack) throw new DomainError('invalid', MESSAGES.unknownPack, { code: 'invalid_request' });
     return { kind: 'pack', pack };
   }
   const plan = findPlan(request.id);
-  if (!plan) throw new AppError(400, 'invalid_request', MESSAGES.unknownPlan);
-  if (plan.id === 'free') throw new AppError(400, 'free_plan', BILLING_MESSAGES.freePlanNeedsNoCheckout);
+  if (!plan) throw new DomainError('invalid', MESSAGES.unknownPlan, { code: 'invalid_request' });
+  if (plan.id === 'free')
+    throw new DomainError('invalid', BILLING_MESSAGES.freePlanNeedsNoCheckout, { code: 'free_plan' });
   return { kind: 'plan', plan };
 }
 
@@ -61,14 +63,16 @@ export async function assertNotSubscribed(db: DbExecutor, userId: string): Promi
   if (!m) return;
   const tier = tierAt(m);
   if (tier !== 'free') {
-    throw new AppError(409, 'already_subscribed', BILLING_MESSAGES.alreadySubscribed(tierLabel(tier)));
+    throw new DomainError('conflict', BILLING_MESSAGES.alreadySubscribed(tierLabel(tier)), {
+      code: 'already_subscribed',
+    });
   }
   if (!m.subscriptionId || m.status === 'incomplete') return;
   const access = subscriptionAccess(m.status);
   if (access.ended) return;
   const message =
     !access.grantsPlan && access.note ? access.note : BILLING_MESSAGES.alreadySubscribed(tierLabel(m.tier));
-  throw new AppError(409, 'already_subscribed', message);
+  throw new DomainError('conflict', message, { code: 'already_subscribed' });
 }
 
 /**
@@ -106,7 +110,9 @@ async function reusableCheckout(
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       deps.logger.warn({ err: error, session: row.id }, 'could not check an open plan checkout');
-      throw new AppError(502, 'checkout_failed', MESSAGES.failedToCreateCheckoutSession);
+      throw new DomainError('provider_failed', MESSAGES.failedToCreateCheckoutSession, {
+        code: 'checkout_failed',
+      });
     }
     if (state.status === 'open' && state.url) reuse = state.url;
     else if (state.status === 'complete') await fulfilCheckout(deps, { checkout: state, provider: 'stripe' });
@@ -143,7 +149,8 @@ export async function startCheckout(
   opts: { user: { id: string; email: string }; request: CheckoutRequest },
 ): Promise<RedirectResponse> {
   const { db, payments, config, logger } = deps;
-  if (payments.kind === 'off') throw new AppError(503, 'payments_unavailable', PAYMENTS_OFF_MESSAGE);
+  if (payments.kind === 'off')
+    throw new DomainError('unavailable', PAYMENTS_OFF_MESSAGE, { code: 'payments_unavailable' });
   const item = purchasableItem(opts.request);
   if (item.kind === 'plan') {
     await assertNotSubscribed(db, opts.user.id);
@@ -154,7 +161,7 @@ export async function startCheckout(
   if (payments.kind === 'stripe' && !priceId) {
     logger.warn({ kind: item.kind, item: opts.request.id }, 'Stripe price id not configured');
     const message = item.kind === 'plan' ? MESSAGES.priceIdMissingPlan : MESSAGES.priceIdMissingPack;
-    throw new AppError(503, 'price_not_configured', message);
+    throw new DomainError('unavailable', message, { code: 'price_not_configured' });
   }
   const returnTo = opts.request.returnTo ? safeRedirectPath(opts.request.returnTo) : null;
   let created: { id: string; url: string };
@@ -172,7 +179,9 @@ export async function startCheckout(
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;
     logger.warn({ err: error }, 'checkout session creation failed');
-    throw new AppError(502, 'checkout_failed', MESSAGES.failedToCreateCheckoutSession);
+    throw new DomainError('provider_failed', MESSAGES.failedToCreateCheckoutSession, {
+      code: 'checkout_failed',
+    });
   }
   await db.insert(checkoutSessions).values({
     id: created.id,

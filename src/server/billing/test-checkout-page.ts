@@ -10,7 +10,7 @@ import type { Auth } from '../auth/auth';
 import { optionalUser, type SessionUser } from '../auth/session';
 import type { Config } from '../config';
 import type { CheckoutSessionRow } from '../db/schema';
-import { AppError } from '../http/errors';
+import { statusOf } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import { effectiveTier } from '../membership/plan';
 import type { BillingDeps } from './deps';
@@ -173,8 +173,9 @@ export function testCheckoutRoutes(deps: Deps) {
     try {
       return await action(user);
     } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      const status = error.status === 404 || error.status === 409 ? error.status : 400;
+      const refused = statusOf(error);
+      if (refused === undefined || !(error instanceof Error)) throw error;
+      const status = refused === 404 || refused === 409 ? refused : 400;
       return html(c, messagePage(status === 404 ? 'Not found' : 'Checkout', error.message), status);
     }
   }

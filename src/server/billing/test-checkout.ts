@@ -1,10 +1,11 @@
 // The local test checkout's use cases (no Stripe key, outside production or PAYMENTS=test). Pay
 // runs the same fulfilment as a real payment.
+
 import { and, eq } from 'drizzle-orm';
 import { findPlan } from '../../core/catalog';
+import { DomainError, notFound } from '../../core/domain-error';
 import { MESSAGES } from '../../core/messages';
 import { checkoutSessions } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
 import { effectiveTier } from '../membership/plan';
 import { changePlan } from '../membership/service';
 import type { BillingDeps } from './deps';
@@ -26,7 +27,8 @@ export async function payTestCheckout(
 ): Promise<void> {
   const row = await testCheckoutForOwner(deps, opts.sessionId, opts.userId);
   if (row.status === 'completed') return;
-  if (row.status !== 'open') throw new AppError(409, 'checkout_closed', BILLING_MESSAGES.checkoutClosed);
+  if (row.status !== 'open')
+    throw new DomainError('conflict', BILLING_MESSAGES.checkoutClosed, { code: 'checkout_closed' });
   if (row.kind === 'plan') await assertNotSubscribed(deps.db, opts.userId);
   await fulfilCheckout(deps, {
     provider: 'test',
@@ -64,9 +66,10 @@ export async function switchTestPlan(
   opts: { userId: string; planId: string },
 ): Promise<void> {
   const plan = findPlan(opts.planId);
-  if (!plan || plan.price === 0) throw new AppError(400, 'invalid_request', MESSAGES.unknownPlan);
+  if (!plan || plan.price === 0)
+    throw new DomainError('invalid', MESSAGES.unknownPlan, { code: 'invalid_request' });
   if ((await effectiveTier(deps.db, opts.userId)) === 'free') {
-    throw new AppError(409, 'no_subscription', BILLING_MESSAGES.noSubscription);
+    throw new DomainError('conflict', BILLING_MESSAGES.noSubscription, { code: 'no_subscription' });
   }
   await changePlan(deps.db, { userId: opts.userId, change: { kind: 'switch', tier: plan.tier } });
 }

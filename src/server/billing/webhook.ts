@@ -1,6 +1,6 @@
 // Stripe's webhook: verify the signature over the raw body, then hand the event to its use case.
 // Safe to receive any number of times, in any order.
-import { AppError, notFound } from '../http/errors';
+import { DomainError, notFound } from '../../core/domain-error';
 import type { Logger } from '../logger';
 import type { BillingDeps, EventOutcome } from './deps';
 import { closeUnpaidCheckout, fulfilCheckout } from './fulfil-checkout';
@@ -45,7 +45,7 @@ export async function receiveWebhook(
   } catch (error) {
     if (!(error instanceof WebhookSignatureError)) throw error;
     opts.log.warn({ reason: error.message }, 'webhook refused');
-    throw new AppError(400, 'invalid_signature', BILLING_MESSAGES.invalidSignature);
+    throw new DomainError('invalid', BILLING_MESSAGES.invalidSignature, { code: 'invalid_signature' });
   }
   return { received: true, outcome: await handlePaymentEvent(deps, event) };
 }

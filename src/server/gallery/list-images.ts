@@ -1,13 +1,14 @@
 // Listing images: the public Explore gallery (keyset pages, search), a member's own history
 // (numbered pages) and the dashboard's recent strip. Only public images are listed publicly: the
 // SQL filter below is the policy's isVisibleToEveryone (core/image-access) in index-friendly form.
+
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { GalleryPage, GalleryQuery, HistoryItem, HistoryPage } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
+import { DomainError } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
 import { type Database, type DbExecutor, preparedOnce } from '../db/client';
 import { generatedImages, profiles } from '../db/schema';
-import { AppError } from '../http/errors';
 import { galleryItem, galleryItemColumns, historyItem } from './views';
 
 const MAX_SEARCH_WORDS = 8;
@@ -36,7 +37,9 @@ function isCursorTime(value: string | undefined): value is string {
 export function decodeCursor(value: string): Cursor {
   const [createdAt, id, ...rest] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   if (rest.length > 0 || !isCursorTime(createdAt) || !isUuid(id ?? '')) {
-    throw new AppError(400, 'invalid_cursor', 'The page cursor is not valid. Reload the gallery.');
+    throw new DomainError('invalid', 'The page cursor is not valid. Reload the gallery.', {
+      code: 'invalid_cursor',
+    });
   }
   return { createdAt, id };
 }

@@ -5,10 +5,11 @@
 // by another process (a worker). A member holds at most STREAMS_PER_MEMBER streams here; a new one
 // closes their oldest (issue 35: 4,000 streams of one member, each polling on its own, slowed every
 // other member's requests).
+
 import type { GenerationStatus } from '../../core/api';
+import { notFound } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
 import type { Database } from '../db/client';
-import { notFound } from '../http/errors';
 import type { GenerationEvents } from './events';
 import { findGenerationViews, type GenerationViews } from './service';
 

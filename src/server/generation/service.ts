@@ -1,9 +1,11 @@
 // Creating, reading, failing and sweeping generation jobs. Money and quota move only here and
 // only inside transactions; see docs/decisions/004-credit-ledger.md.
+
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
-import { generationPermit } from '../../core/generation-permit';
+import { DomainError, notFound } from '../../core/domain-error';
+import { type GenerationPermit, generationPermit } from '../../core/generation-permit';
 import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
@@ -18,7 +20,6 @@ import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, spendCredits } from '../credits/service';
 import { type Database, queryRows, type Tx } from '../db/client';
 import { generatedImages, generations, memberships } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
 import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
 import { releaseUsage, reserveUsage } from '../membership/usage';
@@ -27,6 +28,12 @@ import { findOwnStyle } from '../styles/service';
 import type { GenerationEvents } from './events';
 import type { Moderation } from './ports';
 import { generationView } from './views';
+
+/** The permit's refusal: the plan does not include it (403), or nothing covers it (402). */
+const refused = (permit: Extract<GenerationPermit, { allowed: false }>) =>
+  new DomainError(permit.status === 403 ? 'plan_required' : 'insufficient_credits', permit.message, {
+    code: permit.code,
+  });
 
 /** A running job whose heartbeat is silent this long is presumed dead (its process crashed). */
 export const STUCK_AFTER_MS = 5 * 60_000;
@@ -71,7 +78,7 @@ export async function createGeneration(
   // Moderation runs before anything is reserved: a declined prompt costs nothing. It reads what was
   // typed (and the style's words, which go to the model too), since that is what other people may see.
   const verdict = await deps.moderation.check(styleWords ? `${prompt}\n${styleWords}` : prompt);
-  if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
+  if (!verdict.allowed) throw new DomainError('declined', verdict.message, { code: 'prompt_declined' });
 
   const batchId = randomUUID();
   const ids = Array.from({ length: count }, () => randomUUID());
@@ -91,15 +98,16 @@ export async function createGeneration(
       count,
       withStyle: style !== null,
     });
-    if (!entitlement.allowed) throw new AppError(entitlement.status, entitlement.code, entitlement.message);
+    if (!entitlement.allowed) throw refused(entitlement);
     // The reservation above locks the member's usage row, so this count sees every job their
     // concurrent requests committed: the limit holds however many requests race.
     const open = await countOpenJobs(tx, opts.userId);
     const limit = openJobLimit(tier);
     if (open + count > limit) {
       const retryAfter = openJobsRetryAfterSeconds(open + count - limit);
-      throw new AppError(429, 'too_many_open_jobs', tooManyOpenJobsMessage({ open, limit, retryAfter }), {
-        'Retry-After': String(retryAfter),
+      throw new DomainError('rate_limited', tooManyOpenJobsMessage({ open, limit, retryAfter }), {
+        code: 'too_many_open_jobs',
+        retryAfterSeconds: retryAfter,
       });
     }
     // Each picture pays its own credit, referenced by its own id, so a failure refunds only it.
@@ -123,8 +131,10 @@ export async function createGeneration(
           count,
           withStyle: style !== null,
         });
-        if (!again.allowed) throw new AppError(again.status, again.code, again.message);
-        throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
+        if (!again.allowed) throw refused(again);
+        throw new DomainError('insufficient_credits', MESSAGES.premiumRequiresCredit, {
+          code: 'premium_requires_credit',
+        });
       }
       spent += cost;
     }

@@ -1,11 +1,32 @@
-// One error shape for every API response: {"error":{"code":"…","message":"…"}}.
+// One error shape for every API response: {"error":{"code":"…","message":"…"}}. Services throw
+// DomainError (core/domain-error.ts); this is the one place its kind becomes a status.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
+import { DomainError, type DomainErrorKind } from '../../core/domain-error';
 import { BUSY_RETRY_AFTER_SECONDS, isDatabaseBusy } from '../db/errors';
 import type { Logger } from '../logger';
 
+export { notFound, unauthorized } from '../../core/domain-error';
+
+/** The status each kind of domain error is answered with. */
+export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthorized: 401,
+  insufficient_credits: 402,
+  forbidden: 403,
+  plan_required: 403,
+  not_found: 404,
+  conflict: 409,
+  declined: 422,
+  rate_limited: 429,
+  failed: 500,
+  provider_failed: 502,
+  unavailable: 503,
+};
+
+/** An error that is about HTTP itself (a method, a malformed body), thrown by routes and middleware only. */
 export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
@@ -20,14 +41,34 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (message = 'Not found') => new AppError(404, 'not_found', message);
-export const unauthorized = () => new AppError(401, 'unauthorized', 'Please sign in to continue');
+/** The status an error of ours is answered with; undefined for anything else (a 500 or a busy 503). */
+export function statusOf(error: unknown): ContentfulStatusCode | undefined {
+  if (error instanceof DomainError) return STATUS_OF_KIND[error.kind];
+  if (error instanceof AppError) return error.status;
+  return undefined;
+}
+
+function domainErrorHeaders(error: DomainError): Record<string, string> | undefined {
+  const { retryAfterSeconds, challenge } = error.details;
+  if (retryAfterSeconds === undefined && challenge === undefined) return undefined;
+  return {
+    ...(retryAfterSeconds !== undefined ? { 'Retry-After': String(retryAfterSeconds) } : {}),
+    ...(challenge !== undefined ? { 'WWW-Authenticate': challenge } : {}),
+  };
+}
 
 export function errorBody(code: string, message: string) {
   return { error: { code, message } };
 }
 
 export function toErrorResponse(c: Context, error: unknown, log: Logger) {
+  if (error instanceof DomainError) {
+    return c.json(
+      errorBody(error.code, error.message),
+      STATUS_OF_KIND[error.kind],
+      domainErrorHeaders(error),
+    );
+  }
   if (error instanceof AppError) {
     return c.json(errorBody(error.code, error.message), error.status, error.headers);
   }

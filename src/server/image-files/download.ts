@@ -2,6 +2,7 @@
 // Rendering is the expensive part anyone can ask for (public pictures need no sign-in), so a render
 // is rate-limited per address and per member, waits for one of a few slots (a full queue is a 503),
 // runs in the pixel worker thread, and its file joins a cache held under a size cap.
+import { DomainError, notFound } from '../../core/domain-error';
 import {
   type DownloadRequest,
   downloadFileName,
@@ -19,7 +20,6 @@ import {
 import { createRenderQueue, RenderQueueFullError } from '../../imaging/render-queue';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
 import type { Logger } from '../logger';
 import { effectiveTier } from '../membership/plan';
 import {
@@ -74,7 +74,7 @@ function isOriginalFile(image: GeneratedImageRow, request: DownloadRequest): boo
 }
 
 const busy = (error: RenderQueueFullError) =>
-  new AppError(503, 'busy', error.message, { 'Retry-After': String(error.retryAfterSeconds) });
+  new DomainError('unavailable', error.message, { code: 'busy', retryAfterSeconds: error.retryAfterSeconds });
 
 /** The stored SVG with the asked size as its width and height (its ETag says which size). */
 function asSized(file: StoredObject, asked: DownloadRequest): StoredObject {
@@ -95,7 +95,7 @@ export async function askerTier(db: Database, client: DownloadClient): Promise<T
 
 async function refuseOverPlan(db: Database, client: DownloadClient, request: DownloadRequest): Promise<void> {
   const refusal = downloadSizeRefusal(await askerTier(db, client), request);
-  if (refusal) throw new AppError(403, 'plan_required', refusal);
+  if (refusal) throw new DomainError('plan_required', refusal);
 }
 
 async function limitRenders(rateLimiter: RateLimiter, client: DownloadClient): Promise<void> {
@@ -108,11 +108,10 @@ async function limitRenders(rateLimiter: RateLimiter, client: DownloadClient): P
     const state = await rateLimiter.take(rule, key);
     if (!state.exceeded) continue;
     const wait = state.resetSeconds;
-    throw new AppError(
-      429,
+    throw new DomainError(
       'rate_limited',
       `Too many new downloads in a short time. Please wait ${wait} second${wait === 1 ? '' : 's'} and try again; downloads made before are not limited.`,
-      { 'Retry-After': String(wait) },
+      { retryAfterSeconds: wait },
     );
   }
 }
@@ -192,9 +191,10 @@ export function createDownloads(opts: {
         };
       } catch (error) {
         if (error instanceof RenderQueueFullError) throw busy(error);
-        if (error instanceof InvalidDownloadError) throw new AppError(400, 'invalid_download', error.message);
+        if (error instanceof InvalidDownloadError)
+          throw new DomainError('invalid', error.message, { code: 'invalid_download' });
         if (error instanceof BackgroundRemovalError)
-          throw new AppError(422, 'background_not_removable', error.message);
+          throw new DomainError('declined', error.message, { code: 'background_not_removable' });
         throw error;
       }
     },

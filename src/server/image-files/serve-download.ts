@@ -1,12 +1,13 @@
 // The one answer to a download request, for the app's /images/:id/download and the REST API's
 // /api/v1/images/:id/download: the routes differ only in who may download the picture and how
 // long a cache may keep the file.
+
 import type { Context } from 'hono';
+import { DomainError, notFound } from '../../core/domain-error';
 import { type DownloadRequest, validateDownload } from '../../core/download';
 import type { Database } from '../db/client';
 import type { GeneratedImageRow } from '../db/schema';
 import { discardIfDeleted } from '../gallery/delete-image';
-import { AppError, notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import type { DownloadClient, Downloads } from './download';
 
@@ -29,7 +30,7 @@ export async function serveDownload(
   },
 ): Promise<Response> {
   const request = validateDownload(c.req.query());
-  if (!request.ok) throw new AppError(400, 'invalid_download', request.message);
+  if (!request.ok) throw new DomainError('invalid', request.message, { code: 'invalid_download' });
   await deps.downloads.refuseWhileBusy({ imageId: opts.imageId, request: request.value });
   const found = await opts.find();
   if (!found) throw notFound('Image not found');

@@ -1,15 +1,16 @@
 // Fixed-window counters in the database, so every web process shares them.
+
 import { and, eq, lt, sql } from 'drizzle-orm';
 import ipaddr from 'ipaddr.js';
+import { DomainError } from '../../core/domain-error';
 import type { Database } from '../db/client';
 import { rateLimits } from '../db/schema';
-import { AppError } from '../http/errors';
 
 export type RateLimitRule = { name: string; limit: number; windowMs: number };
 
 export type RateLimiter = {
   enabled: boolean;
-  /** Counts one hit for each key; throws a 429 AppError when any key is over its limit. */
+  /** Counts one hit for each key; throws a rate_limited DomainError (429) when any key is over its limit. */
   hit(rule: RateLimitRule, keys: string[]): Promise<void>;
   /** The count of a key in the rule's current window, without counting (0 when disabled). */
   peek(rule: RateLimitRule, key: string): Promise<number>;
@@ -115,11 +116,10 @@ export function createRateLimiter(opts: { db: Database; enabled: boolean; now?: 
       for (const key of keys) {
         if ((await count(rule, key, windowStart)) > rule.limit) {
           const retryAfter = Math.max(1, Math.ceil((windowStart + rule.windowMs - t) / 1000));
-          throw new AppError(
-            429,
+          throw new DomainError(
             'rate_limited',
             `Too many attempts. Please wait ${retryAfter} second${retryAfter === 1 ? '' : 's'} and try again.`,
-            { 'Retry-After': String(retryAfter) },
+            { retryAfterSeconds: retryAfter },
           );
         }
       }

@@ -1,8 +1,10 @@
 // Premium members' saved custom styles: listed, saved, edited and deleted here, and resolved for a
 // generation. Saving, editing and using one needs Premium or Enterprise (core/tiers); a member who
 // drops below keeps their styles and may still list and delete them.
+
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { CustomStyle, CustomStyleCreate, CustomStyleList, CustomStylePatch } from '../../core/api';
+import { DomainError, notFound } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
 import type { ThemeId } from '../../core/options';
@@ -11,12 +13,12 @@ import { CUSTOM_STYLE_LIMIT, hasCustomStyles, type Tier } from '../../core/tiers
 import type { Database, DbExecutor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { type CustomStyleRow, customStyles, users } from '../db/schema';
-import { AppError, notFound } from '../http/errors';
 import { effectiveTier } from '../membership/plan';
 
 const NAME_INDEX = 'custom_styles_user_name_idx';
 
-export const premiumRequired = () => new AppError(403, 'premium_required', MESSAGES.stylesNeedPremium);
+export const premiumRequired = () =>
+  new DomainError('plan_required', MESSAGES.stylesNeedPremium, { code: 'premium_required' });
 
 /** 403 unless the tier includes custom styles. */
 export function requireCustomStyles(tier: Tier): void {
@@ -38,7 +40,7 @@ function styleView(row: CustomStyleRow): CustomStyle {
 /** A taken name answers 409 with the message naming it; any other error passes through. */
 function nameTaken(error: unknown, name: string): never {
   if (isUniqueViolation(error, NAME_INDEX))
-    throw new AppError(409, 'style_name_taken', MESSAGES.styleNameTaken(name));
+    throw new DomainError('conflict', MESSAGES.styleNameTaken(name), { code: 'style_name_taken' });
   throw error;
 }
 
@@ -65,7 +67,9 @@ export async function createStyle(
         .from(customStyles)
         .where(eq(customStyles.userId, opts.userId));
       if (count >= CUSTOM_STYLE_LIMIT)
-        throw new AppError(409, 'too_many_styles', MESSAGES.tooManyStyles(CUSTOM_STYLE_LIMIT));
+        throw new DomainError('conflict', MESSAGES.tooManyStyles(CUSTOM_STYLE_LIMIT), {
+          code: 'too_many_styles',
+        });
       const [inserted] = await tx
         .insert(customStyles)
         .values({ userId: opts.userId, ...opts.style })
