@@ -1,20 +1,24 @@
 // Deleting an image: the row at once, its files through the pending-deletion record.
+
 import { and, eq } from 'drizzle-orm';
+import { notFound } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
 import type { Database } from '../db/client';
 import { generatedImages } from '../db/schema';
-import { notFound } from '../http/errors';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';
+import type { GalleryCache } from './first-page-cache';
 
 /**
  * Deletes the row and records its files as a pending deletion in one transaction (the image
  * disappears at once, and the promise to remove the files survives a crash), then removes the
  * files. A store that refuses does not fail the member's request: the deletion stays pending.
+ * Explore's cached first page is dropped once the row is gone.
  */
 export async function deleteImage(opts: {
   db: Database;
   deletions: Deletions;
+  galleryCache: GalleryCache;
   userId: string;
   imageId: string;
 }): Promise<void> {
@@ -28,6 +32,7 @@ export async function deleteImage(opts: {
     if (deleted.length === 0) throw notFound('Image not found');
     await opts.deletions.record(tx, [prefix], 'image deleted');
   });
+  await opts.galleryCache.invalidate();
   await opts.deletions.remove([prefix]);
 }
 

@@ -80,18 +80,10 @@ export function imageApiRoutes(deps: {
     .patch('/:id', origin, user, async (c) => {
       const { privacy } = await readJson(c, imagePatchSchema);
       const userId = c.get('user').id;
-      const change = await changePrivacy({ db: deps.db, userId, imageId: c.req.param('id'), privacy });
-      await deps.galleryCache.invalidate();
-      return c.json(change);
+      return c.json(await changePrivacy({ ...deps, userId, imageId: c.req.param('id'), privacy }));
     })
     .delete('/:id', origin, user, async (c) => {
-      await deleteImage({
-        db: deps.db,
-        deletions: deps.deletions,
-        userId: c.get('user').id,
-        imageId: c.req.param('id'),
-      });
-      await deps.galleryCache.invalidate();
+      await deleteImage({ ...deps, userId: c.get('user').id, imageId: c.req.param('id') });
       return c.body(null, 204);
     });
 }
