@@ -10,7 +10,6 @@ import { SESSION_DAYS } from './auth/auth';
 import { authRoutes } from './auth/routes';
 import { sessionHint } from './auth/session-hint';
 import { throttleMemberAction } from './auth/throttle';
-import { cancelSubscriptionForDeletedAccount } from './billing/account-deletion';
 import { billingRoutes } from './billing/routes';
 import { testCheckoutRoutes } from './billing/test-checkout-page';
 import { contactRoutes } from './contact/routes';
@@ -104,9 +103,8 @@ export function createApp(deps: Deps) {
         { rateLimiter: deps.rateLimiter, trustedProxyHops: config.trustedProxyHops },
         { address: DELETE_ACCOUNT_RATE_LIMIT, account: DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT },
       ),
-      // A paid subscription is cancelled first; if that fails the account stays, and the member can retry.
-      onAccountDeleting: (userId) =>
-        cancelSubscriptionForDeletedAccount({ db, payments: deps.payments, logger }, userId),
+      payments: deps.payments,
+      logger,
     }),
   );
 

@@ -5,23 +5,18 @@ import type { Auth } from '../auth/auth';
 import { requireUser, type SessionVars } from '../auth/session';
 import type { MemberActionThrottle } from '../auth/throttle';
 import { listTransactions } from '../credits/service';
-import type { Database } from '../db/client';
-import type { GalleryCache } from '../gallery/first-page-cache';
 import { parseWith, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
-import type { Deletions } from '../storage/deletions';
-import { confirmDeletion, deleteAccount, getMe, updateProfile } from './service';
+import { type DeleteAccountDeps, deleteAccount } from './delete-account';
+import { getMe, updateProfile } from './service';
 
-export function accountRoutes(deps: {
-  auth: Auth;
-  db: Database;
-  deletions: Deletions;
-  onAccountDeleting?: (userId: string) => Promise<void>;
-  /** Runs before a deletion is looked at (rate limits). */
-  throttleDeletion?: MemberActionThrottle;
-  /** The author line and the pictures of the public gallery change with these. */
-  galleryCache?: GalleryCache;
-}) {
+export function accountRoutes(
+  deps: DeleteAccountDeps & {
+    auth: Auth;
+    /** Runs before a deletion is looked at (rate limits). */
+    throttleDeletion?: MemberActionThrottle;
+  },
+) {
   const { db } = deps;
   return new Hono<{ Variables: SessionVars & RequestVars }>()
     .use(requireUser(deps.auth))
@@ -32,8 +27,11 @@ export function accountRoutes(deps: {
     })
     .patch('/profile', async (c) => {
       const body = await readJson(c, profileUpdateSchema);
-      await updateProfile(db, { userId: c.get('user').id, fullName: body.fullName, username: body.username });
-      await deps.galleryCache?.invalidate();
+      await updateProfile(deps, {
+        userId: c.get('user').id,
+        fullName: body.fullName,
+        username: body.username,
+      });
       return c.json(await getMe(db, c.get('user').id, new Date(), c.get('user').sessionStartedAt));
     })
     .get('/transactions', async (c) => {
@@ -43,16 +41,8 @@ export function accountRoutes(deps: {
     .delete('/', async (c) => {
       const user = c.get('user');
       await deps.throttleDeletion?.(c, user.id);
-      const body = await readJson(c, deleteAccountSchema);
-      // The typed e-mail first: a mistyped one must not cancel the subscription and keep the account.
-      confirmDeletion({ email: user.email, confirmEmail: body.confirmEmail });
-      await deps.onAccountDeleting?.(user.id);
-      await deleteAccount(db, deps.deletions, {
-        userId: user.id,
-        email: user.email,
-        confirmEmail: body.confirmEmail,
-      });
-      await deps.galleryCache?.invalidate();
+      const { confirmEmail } = await readJson(c, deleteAccountSchema);
+      await deleteAccount(deps, { userId: user.id, email: user.email, confirmEmail });
       // The sessions are gone with the user; also tell the browser to drop its cookies. A
       // __Secure- cookie is only replaced by one that is itself Secure, hence Better Auth's attributes.
       const { authCookies } = await deps.auth.$context;

@@ -1,27 +1,16 @@
-// The signed-in member's own account: who they are, their profile, and deleting it all.
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import type { CreditTransactionType, Me } from '../../core/api';
+// The signed-in member's own account: who they are and their profile (deleting it: delete-account.ts).
+
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Me } from '../../core/api';
+import { DomainError, notFound } from '../../core/domain-error';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { avatarInitials, displayName } from '../../core/user';
 import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import {
-  contactMessages,
-  creditAccounts,
-  creditTransactions,
-  generatedImages,
-  imageUsage,
-  memberships,
-  outbox,
-  profiles,
-  users,
-  verifications,
-} from '../db/schema';
-import { AppError, notFound } from '../http/errors';
+import { creditAccounts, imageUsage, memberships, profiles, users } from '../db/schema';
+import type { GalleryCache } from '../gallery/first-page-cache';
 import { membershipViewOf } from '../membership/plan';
-import type { Deletions } from '../storage/deletions';
-import { imageKeys } from '../storage/storage';
 
 // Read on every page load, so prepared once.
 const meQuery = (db: Database, name: string) =>
@@ -86,11 +75,12 @@ export async function getMe(
   };
 }
 
+/** Explore's cached first page names authors: it is dropped once a change has committed. */
 export async function updateProfile(
-  db: Database,
+  deps: { db: Database; galleryCache: GalleryCache },
   opts: { userId: string; fullName: string; username?: string | null },
 ): Promise<void> {
-  await db.transaction(async (tx) => {
+  await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profiles).where(eq(profiles.userId, opts.userId)).for('update');
     if (!current) {
       await tx.insert(profiles).values({ userId: opts.userId, fullName: opts.fullName });
@@ -110,73 +100,13 @@ export async function updateProfile(
         .where(and(eq(profiles.userId, opts.userId), isNull(profiles.usernameChangedAt)))
         .returning({ userId: profiles.userId });
       if (changed.length === 0) {
-        throw new AppError(409, 'username_locked', MESSAGES.usernameAlreadyChanged);
+        throw new DomainError('conflict', MESSAGES.usernameAlreadyChanged, { code: 'username_locked' });
       }
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError(409, 'username_taken', MESSAGES.usernameTaken);
+      if (isUniqueViolation(error))
+        throw new DomainError('conflict', MESSAGES.usernameTaken, { code: 'username_taken' });
       throw error;
     }
   });
-}
-
-/** The member typed their own e-mail to confirm; nothing may happen to the account before this. */
-export function confirmDeletion(opts: { email: string; confirmEmail: string }): void {
-  if (opts.confirmEmail.trim().toLowerCase() !== opts.email.toLowerCase()) {
-    throw new AppError(400, 'confirmation_mismatch', MESSAGES.confirmEmailMismatch);
-  }
-}
-
-/** What a ledger row of a deleted account says: its kind, never the prompt it once quoted. */
-const LEDGER_LABEL_AFTER_DELETION: Record<CreditTransactionType, string> = {
-  purchase: 'Credit purchase',
-  spend: 'Credit spent',
-  refund: 'Credit refund',
-  grant: 'Credits granted',
-  clawback: 'Credits taken back',
-};
-
-/**
- * Deletes the member and everything that is theirs: sessions, profile, membership, usage,
- * pictures (rows now, files through pending deletions), their contact messages and the mail sent
- * to them. Ledger rows stay for the books (amount, kind, date) with the user reference cleared and
- * the description, which quoted prompts, replaced by the kind. The Privacy page says the same.
- * Succeeds once the rows are gone; files the store refuses stay pending and are retried.
- */
-export async function deleteAccount(
-  db: Database,
-  deletions: Deletions,
-  opts: { userId: string; email: string; confirmEmail: string },
-): Promise<void> {
-  confirmDeletion(opts);
-  const email = opts.email.toLowerCase();
-  // One transaction: the rows go with the user, and the files to remove are recorded with them.
-  const prefixes = await db.transaction(async (tx) => {
-    const images = await tx
-      .delete(generatedImages)
-      .where(eq(generatedImages.userId, opts.userId))
-      .returning({ id: generatedImages.id });
-    const prefixes = images.map((image) => imageKeys.prefix(image.id));
-    await deletions.record(tx, prefixes, 'account deleted');
-    await tx
-      .update(creditTransactions)
-      .set({
-        description: sql`case ${creditTransactions.type} ${sql.join(
-          Object.entries(LEDGER_LABEL_AFTER_DELETION).map(([type, label]) => sql`when ${type} then ${label}`),
-          sql` `,
-        )} else 'Credits' end`,
-      })
-      .where(eq(creditTransactions.userId, opts.userId));
-    await tx
-      .delete(contactMessages)
-      .where(or(eq(contactMessages.userId, opts.userId), eq(sql`lower(${contactMessages.email})`, email)));
-    await tx.delete(outbox).where(eq(sql`lower(${outbox.to})`, email));
-    // Password-reset and verification tokens name the member by id or address.
-    await tx
-      .delete(verifications)
-      .where(or(eq(verifications.value, opts.userId), eq(verifications.identifier, email)));
-    // Sessions, accounts, profile, membership, usage and credit balance cascade; ledger rows are set null.
-    await tx.delete(users).where(eq(users.id, opts.userId));
-    return prefixes;
-  });
-  await deletions.remove(prefixes);
+  await deps.galleryCache.invalidate();
 }

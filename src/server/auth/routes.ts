@@ -1,7 +1,6 @@
 // Better Auth's handler behind our own front: input normalised and checked, rate limited, sign-up
 // made atomic, and every error answered in our JSON shape.
 
-import { and, eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -13,9 +12,6 @@ import {
 } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import type { Database, Tx } from '../db/client';
-import { isDatabaseBusy } from '../db/errors';
-import { users } from '../db/schema';
-import { runInTransactionScope } from '../db/tx-scope';
 import { AppError, errorBody, readJson } from '../http/errors';
 import type { RequestVars } from '../http/request-log';
 import {
@@ -34,8 +30,8 @@ import {
 } from '../platform/rate-limit';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { clientIp } from './client-ip';
-import { withPasswordHashed } from './password-hash';
 import { passwordWeakness } from './password-policy';
+import { signUp } from './sign-up';
 
 // Only these Better Auth endpoints are reachable; account deletion and profile edits are ours.
 const OPEN_ENDPOINTS = new Set([
@@ -100,21 +96,12 @@ const changePasswordBody = z
   })
   .superRefine(refuseWeak((b) => b.newPassword));
 
-class SignUpRefused extends Error {
-  constructor(readonly response: Response) {
-    super('sign-up refused');
-  }
-}
-
 export function authRoutes(deps: {
   auth: Auth;
   db: Database;
   rateLimiter: RateLimiter;
   trustedProxyHops: number;
-  /**
-   * Creates what a new member needs besides the Better Auth user, inside the sign-up transaction.
-   * Given by the app (account/onboarding.ts), so auth never imports the account feature.
-   */
+  /** Creates a new member's records in the sign-up transaction (auth/sign-up.ts). */
   onMemberCreated: (tx: Tx, userId: string) => Promise<void>;
 }) {
   const { auth, db, rateLimiter } = deps;
@@ -166,51 +153,13 @@ export function authRoutes(deps: {
     const body = await readJson(c, signUpBody);
     await limit(c, SIGN_UP_RATE_LIMIT, body.email);
     const request = withJsonBody(c.req.raw, { ...body, name: body.name ?? '' });
-    try {
-      const afterCommit: Array<() => void> = [];
-      // The password is hashed before the transaction takes a pooled connection, not while it holds one.
-      await withPasswordHashed(body.password, () =>
-        db.transaction(async (tx) => {
-          const answer = await runInTransactionScope(
-            tx,
-            async () => {
-              // An unconfirmed account belongs to nobody yet: the newest sign-up takes it over
-              // (its password, its name, a fresh link), so an earlier stranger's password cannot
-              // outlive the owner's sign-up. Locked, so two sign-ups take turns.
-              const [pending] = await tx
-                .select({ id: users.id, email: users.email })
-                .from(users)
-                .where(and(eq(users.email, body.email.trim().toLowerCase()), eq(users.emailVerified, false)))
-                .for('update');
-              if (!pending) return auth.handler(forAuth(c, request));
-              await auth.takeOverUnconfirmedSignUp({
-                ...pending,
-                name: body.name ?? '',
-                password: body.password,
-              });
-              return null;
-            },
-            afterCommit,
-          );
-          if (!answer) return;
-          if (!answer.ok) throw new SignUpRefused(answer);
-          const { user } = (await answer.json()) as { user: { id: string } };
-          // For a taken address Better Auth answers with a made-up user (and mails the owner): only
-          // a new row gets member records. Both ways ask the database once, so both take as long.
-          const [created] = await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id));
-          if (created) await deps.onMemberCreated(tx, created.id);
-        }),
-      );
-      for (const run of afterCommit) run();
-      // The same answer whether the address was new or taken: no session until the e-mail link.
-      return c.json({ status: 'confirmation_sent' } satisfies SignUpResult);
-    } catch (error) {
-      if (error instanceof SignUpRefused) return inOurErrorShape(error.response);
-      // No connection in time: answered as busy (503) by the error handler; nothing was created.
-      if (isDatabaseBusy(error)) throw error;
-      c.get('log').error({ err: error }, 'sign-up failed; nothing was created');
-      throw new AppError(500, 'sign_up_failed', 'Failed to create an account. Please try again.');
-    }
+    const refusal = await signUp(
+      { db, auth, logger: c.get('log'), onMemberCreated: deps.onMemberCreated },
+      { ...body, createUser: () => auth.handler(forAuth(c, request)) },
+    );
+    if (refusal) return inOurErrorShape(refusal);
+    // The same answer whether the address was new or taken: no session until the e-mail link.
+    return c.json({ status: 'confirmation_sent' } satisfies SignUpResult);
   });
 
   app.post('/sign-in/email', async (c) => {
