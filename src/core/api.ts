@@ -361,6 +361,10 @@ export type HistoryItem = z.infer<typeof historyItemSchema>;
 export const historyPageSchema = numberedPage(historyItemSchema);
 export type HistoryPage = z.infer<typeof historyPageSchema>;
 
+/** GET /api/images/recent: the dashboard strip of the member's newest pictures. */
+export const recentImagesSchema = z.object({ items: z.array(historyItemSchema) });
+export type RecentImages = z.infer<typeof recentImagesSchema>;
+
 /** PATCH /api/images/:id: the image as it is now and what the change cost in credits. */
 export const privacyChangeSchema = z.object({
   image: historyItemSchema,

@@ -3,7 +3,7 @@
 // SQL filter below is the policy's isVisibleToEveryone (core/image-access) in index-friendly form.
 
 import { and, count, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import type { GalleryPage, GalleryQuery, HistoryItem, HistoryPage } from '../../core/api';
+import type { GalleryPage, GalleryQuery, HistoryPage, RecentImages } from '../../core/api';
 import { DASHBOARD_RECENT_IMAGES, HISTORY_PAGE_SIZE } from '../../core/constants';
 import { DomainError } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
@@ -189,10 +189,7 @@ export async function listHistory(opts: {
 }
 
 /** The dashboard strip: the member's newest images. */
-export async function recentImages(opts: {
-  db: Database;
-  userId: string;
-}): Promise<{ items: HistoryItem[] }> {
+export async function recentImages(opts: { db: Database; userId: string }): Promise<RecentImages> {
   const rows = await historyQuery(opts.db, {
     userId: opts.userId,
     limit: DASHBOARD_RECENT_IMAGES,

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiKeyList, CreatedApiKey } from '../../core/public-api';
+import { apiKeyListSchema, createdApiKeySchema } from '../../core/public-api';
 import { api } from './api';
 
 export const API_KEYS_QUERY_KEY = ['api-keys'] as const;
@@ -7,7 +7,7 @@ export const API_KEYS_QUERY_KEY = ['api-keys'] as const;
 export function useApiKeys(enabled = true) {
   return useQuery({
     queryKey: API_KEYS_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<ApiKeyList>('/api/keys', { signal }),
+    queryFn: ({ signal }) => api.get('/api/keys', { signal, schema: apiKeyListSchema }),
     enabled,
   });
 }
@@ -15,7 +15,7 @@ export function useApiKeys(enabled = true) {
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.post<CreatedApiKey>('/api/keys', { name }),
+    mutationFn: (name: string) => api.post('/api/keys', { name }, { schema: createdApiKeySchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
   });
 }

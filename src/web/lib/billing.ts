@@ -1,4 +1,9 @@
-import type { CheckoutConfirmation, CheckoutRequest, RedirectResponse } from '../../core/api';
+import {
+  type CheckoutConfirmation,
+  type CheckoutRequest,
+  checkoutConfirmationSchema,
+  redirectResponseSchema,
+} from '../../core/api';
 import { MESSAGES } from '../../core/messages';
 import { ApiError, api } from './api';
 
@@ -6,18 +11,20 @@ export type { CheckoutConfirmation };
 
 /** Asks the server for a checkout (Stripe Checkout, or the local test checkout) and returns its address. */
 export async function startCheckout(request: CheckoutRequest): Promise<string> {
-  const { url } = await api.post<RedirectResponse>('/api/billing/checkout', request);
+  const { url } = await api.post('/api/billing/checkout', request, { schema: redirectResponseSchema });
   return url;
 }
 
 /** Fulfils the session if it is paid (the webhook may be late) and reports where the purchase stands. */
 export function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation> {
-  return api.post<CheckoutConfirmation>(`/api/billing/checkout/${encodeURIComponent(sessionId)}/confirm`);
+  return api.post(`/api/billing/checkout/${encodeURIComponent(sessionId)}/confirm`, undefined, {
+    schema: checkoutConfirmationSchema,
+  });
 }
 
 /** The payment provider's self-service page for a subscriber; `returnTo` is where its back link leads. */
 export async function openBillingPortal(returnTo: string): Promise<string> {
-  const { url } = await api.post<RedirectResponse>('/api/billing/portal', { returnTo });
+  const { url } = await api.post('/api/billing/portal', { returnTo }, { schema: redirectResponseSchema });
   return url;
 }
 

@@ -6,14 +6,15 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type RefObject, useEffect, useRef } from 'react';
-import type {
-  GalleryItem,
-  GalleryPage,
-  GalleryQuery,
-  HistoryItem,
-  HistoryPage,
-  PrivacyChange,
-  SharedImage,
+import {
+  type GalleryItem,
+  type GalleryQuery,
+  galleryPageSchema,
+  type HistoryItem,
+  historyPageSchema,
+  privacyChangeSchema,
+  type SharedImage,
+  sharedImageSchema,
 } from '../../core/api';
 import { THUMB_SIZE } from '../../core/constants';
 import type { Privacy } from '../../core/options';
@@ -57,7 +58,7 @@ export function useGallery(params: GalleryParams) {
       if (params.q) search.set('q', params.q);
       if (params.limit) search.set('limit', String(params.limit));
       if (pageParam) search.set('cursor', pageParam);
-      return api.get<GalleryPage>(`/api/gallery?${search}`, { signal });
+      return api.get(`/api/gallery?${search}`, { signal, schema: galleryPageSchema });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
@@ -74,7 +75,7 @@ export function useGallery(params: GalleryParams) {
 export function useHistoryPage(page: number) {
   return useQuery({
     queryKey: historyKeys.page(page),
-    queryFn: ({ signal }) => api.get<HistoryPage>(`/api/history?page=${page}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/api/history?page=${page}`, { signal, schema: historyPageSchema }),
     placeholderData: keepPreviousData,
   });
 }
@@ -87,7 +88,8 @@ function retryServerErrors(failures: number, error: unknown) {
 export function useSharedImage(id: string) {
   return useQuery({
     queryKey: shareKey(id),
-    queryFn: ({ signal }) => api.get<SharedImage>(`/api/share/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get(`/api/share/${encodeURIComponent(id)}`, { signal, schema: sharedImageSchema }),
     retry: retryServerErrors,
   });
 }
@@ -109,7 +111,7 @@ export function useChangePrivacy() {
   const invalidate = useInvalidateImageLists();
   return useMutation({
     mutationFn: ({ id, privacy }: { id: string; privacy: Privacy }) =>
-      api.patch<PrivacyChange>(`/api/images/${encodeURIComponent(id)}`, { privacy }),
+      api.patch(`/api/images/${encodeURIComponent(id)}`, { privacy }, { schema: privacyChangeSchema }),
     onSuccess: (_result, { id }) => invalidate(id),
   });
 }

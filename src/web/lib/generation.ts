@@ -1,11 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type {
-  CreditActivityPage,
-  GeneratedImageView,
-  GenerationCreated,
-  GenerationRequestInput,
-  GenerationStatus,
+import {
+  creditActivityPageSchema,
+  type GeneratedImageView,
+  type GenerationCreated,
+  type GenerationRequestInput,
+  type GenerationStatus,
+  generationCreatedSchema,
+  generationStatusSchema,
+  recentImagesSchema,
 } from '../../core/api';
 import { MAX_VARIATIONS } from '../../core/constants';
 import { isGenerationState } from '../../core/generation-states';
@@ -216,7 +219,7 @@ function followGeneration(id: string, onChange: (picture: PictureState) => void)
   const poll = async () => {
     if (stopped) return;
     try {
-      apply(await api.get<GenerationStatus>(`/api/generations/${id}`));
+      apply(await api.get(`/api/generations/${id}`, { schema: generationStatusSchema }));
     } catch (error) {
       if (error instanceof ApiError && error.status > 0 && error.status < 500) {
         stop();
@@ -337,7 +340,7 @@ export function useGenerationJob() {
 
       let created: GenerationCreated;
       try {
-        created = await api.post('/api/generations', request);
+        created = await api.post('/api/generations', request, { schema: generationCreatedSchema });
       } catch (error) {
         storeLastJob(null);
         if (stopped) return;
@@ -382,7 +385,9 @@ export function useGenerationJob() {
         for (const unfollow of followers) unfollow();
       },
     };
-    void Promise.all(ids.map((id) => api.get<GenerationStatus>(`/api/generations/${id}`))).then(
+    void Promise.all(
+      ids.map((id) => api.get(`/api/generations/${id}`, { schema: generationStatusSchema })),
+    ).then(
       (statuses) => {
         if (!stopped) follow(statuses, () => stopped, followers);
       },
@@ -435,20 +440,15 @@ export async function copyText(text: string): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Dashboard data
 
-/**
- * The member's 8 newest images (GET /api/images/recent answers `{ items }`; a bare array is
- * accepted too). An endpoint that is not there reads as none.
- */
+/** The member's 8 newest images. An endpoint that is not there reads as none. */
 export function useRecentImages(enabled = true) {
   return useQuery({
     queryKey: RECENT_IMAGES_QUERY_KEY,
     enabled,
     queryFn: async (): Promise<GeneratedImageView[]> => {
       try {
-        const body = await api.get<GeneratedImageView[] | { items?: GeneratedImageView[] }>(
-          '/api/images/recent',
-        );
-        return Array.isArray(body) ? body : (body?.items ?? []);
+        const { items } = await api.get('/api/images/recent', { schema: recentImagesSchema });
+        return items;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return [];
         throw error;
@@ -461,6 +461,6 @@ export function useCreditActivity(page = 1, enabled = true) {
   return useQuery({
     queryKey: [...CREDIT_ACTIVITY_QUERY_KEY, page],
     enabled,
-    queryFn: () => api.get<CreditActivityPage>(`/api/me/transactions?page=${page}`),
+    queryFn: () => api.get(`/api/me/transactions?page=${page}`, { schema: creditActivityPageSchema }),
   });
 }

@@ -24,7 +24,8 @@ function metaInPage(): AppMeta | undefined {
 export function useAppMeta(): { data: AppMeta | undefined } {
   const { data } = useQuery({
     queryKey: ['meta'],
-    queryFn: () => api.get<AppMeta>('/api/meta'),
+    queryFn: () =>
+      api.get('/api/meta', { schema: () => import('../../core/api').then((m) => m.appMetaSchema) }),
     initialData: metaInPage,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -37,7 +37,8 @@ async function fetchMe(): Promise<Me | null> {
   // A visitor's page load makes no /api/me request (and no 401 in the console).
   if (!mayHaveSession()) return null;
   try {
-    return await api.get<Me>('/api/me');
+    // Loaded beside the request, so a visitor's page never loads the schemas (nor zod).
+    return await api.get('/api/me', { schema: () => import('../../core/api').then((m) => m.meSchema) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -1,5 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomStyle, CustomStyleCreate, CustomStyleList, CustomStylePatch } from '../../core/api';
+import {
+  type CustomStyleCreate,
+  type CustomStylePatch,
+  customStyleListSchema,
+  customStyleSchema,
+} from '../../core/api';
 import { api } from './api';
 
 export const STYLES_QUERY_KEY = ['styles'] as const;
@@ -8,7 +13,7 @@ export const STYLES_QUERY_KEY = ['styles'] as const;
 export function useStyles(enabled = true) {
   return useQuery({
     queryKey: STYLES_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<CustomStyleList>('/api/styles', { signal }),
+    queryFn: ({ signal }) => api.get('/api/styles', { signal, schema: customStyleListSchema }),
     enabled,
   });
 }
@@ -16,7 +21,7 @@ export function useStyles(enabled = true) {
 export function useCreateStyle() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (style: CustomStyleCreate) => api.post<CustomStyle>('/api/styles', style),
+    mutationFn: (style: CustomStyleCreate) => api.post('/api/styles', style, { schema: customStyleSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STYLES_QUERY_KEY }),
   });
 }
@@ -25,7 +30,7 @@ export function useUpdateStyle() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: CustomStylePatch }) =>
-      api.patch<CustomStyle>(`/api/styles/${encodeURIComponent(id)}`, patch),
+      api.patch(`/api/styles/${encodeURIComponent(id)}`, patch, { schema: customStyleSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: STYLES_QUERY_KEY }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { UserRoundIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { type Me, profileUpdateSchema } from '../../../core/api';
+import { type Me, meSchema, profileUpdateSchema } from '../../../core/api';
 import { MESSAGES } from '../../../core/messages';
 import { api, errorMessage } from '../../lib/api';
 import { ME_QUERY_KEY } from '../../lib/session';
@@ -18,7 +18,7 @@ export function ChooseDisplayName({ me }: { me: Me }) {
   const [name, setName] = useState(me.user.username);
   const [error, setError] = useState<string | undefined>();
   const save = useMutation({
-    mutationFn: (fullName: string) => api.patch<Me>('/api/me/profile', { fullName }),
+    mutationFn: (fullName: string) => api.patch('/api/me/profile', { fullName }, { schema: meSchema }),
     onSuccess: (updated) => queryClient.setQueryData(ME_QUERY_KEY, updated),
     onError: (cause) => setError(errorMessage(cause, MESSAGES.failedToUpdateProfile)),
   });

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Me } from '../../../core/api';
 import { tierLabel } from '../../../core/tiers';
-import { ApiError, errorMessage } from '../../lib/api';
+import { ApiError, api, errorMessage } from '../../lib/api';
 import { ME_QUERY_KEY } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { FormAlert } from '../form-message';
@@ -24,36 +24,8 @@ import { Input } from '../ui/input';
 
 export const ACCOUNT_DELETED = 'Your account has been deleted';
 
-/**
- * DELETE /api/me with its confirmation body. lib/api's `api.delete` sends no body, so this one
- * request is made here, answering errors as the same ApiError.
- */
-async function deleteAccount(confirmEmail: string): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch('/api/me', {
-      method: 'DELETE',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ confirmEmail }),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError({
-      code: 'network_error',
-      message: 'Could not reach Clipsmith. Check your connection and try again.',
-      status: 0,
-    });
-  }
-  if (response.ok) return;
-  const body = (await response.json().catch(() => null)) as {
-    error?: { code?: string; message?: string };
-  } | null;
-  throw new ApiError({
-    code: body?.error?.code ?? `http_${response.status}`,
-    message: body?.error?.message || 'Your account could not be deleted. Please try again.',
-    status: response.status,
-  });
-}
+/** DELETE /api/me with the account's e-mail as its confirmation. */
+const deleteAccount = (confirmEmail: string) => api.delete<null>('/api/me', { confirmEmail });
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 

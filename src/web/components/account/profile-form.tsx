@@ -1,6 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useRef, useState } from 'react';
-import { type Me, type ProfileUpdate, profileUpdateSchema, usernameSchema } from '../../../core/api';
+import {
+  type Me,
+  meSchema,
+  type ProfileUpdate,
+  profileUpdateSchema,
+  usernameSchema,
+} from '../../../core/api';
 import { MESSAGES } from '../../../core/messages';
 import { ApiError, api } from '../../lib/api';
 import { ME_QUERY_KEY, useSession } from '../../lib/session';
@@ -31,7 +37,7 @@ function fieldOf(message: string): Field | undefined {
   return (Object.keys(FIELD_MESSAGES) as Field[]).find((field) => FIELD_MESSAGES[field].includes(message));
 }
 
-const updateProfile = (body: ProfileUpdate) => api.patch<Me>('/api/me/profile', body);
+const updateProfile = (body: ProfileUpdate) => api.patch('/api/me/profile', body, { schema: meSchema });
 
 /** Anything but letters, numbers and underscores breaks the username rule whatever its length. */
 const hasForbiddenCharacter = (value: string) => /[^A-Za-z0-9_]/.test(value.trim());
