@@ -159,8 +159,8 @@ export const HELDOUT_PROMPTS: HeldoutPrompt[] = [
 
 /**
  * Round 2, written after round 1 was used up (code was changed because of what round 1's sheet
- * showed: feeling faces for "full" and "sliding", a cat face beside a laughing girl). Not yet
- * judged or looked at; judge it before tuning on anything else.
+ * showed: feeling faces for "full" and "sliding", a cat face beside a laughing girl). Judged by
+ * eye before any further change (docs/composer-heldout.md), then used as a development set: used up.
  */
 export const HELDOUT_ROUND_2: HeldoutPrompt[] = [
   ...group('animal action', [
@@ -256,7 +256,7 @@ export const HELDOUT_ROUND_2: HeldoutPrompt[] = [
 /**
  * Round 3, written and committed after round 2's "before" verdicts and before any code change
  * because of round 2 (round 2 then became a development set). Not looked at while tuning; judged
- * once, at the end.
+ * once, at the end (docs/composer-heldout.md): used up too.
  */
 export const HELDOUT_ROUND_3: HeldoutPrompt[] = [
   ...group('animal action', [
