@@ -2,7 +2,8 @@
 //   npm run composer:sheet                 the relevance suite (default theme) -> .tmp/composer-sheet.png
 //   npm run composer:sheet -- themes       the 10 sample prompts x 6 themes -> .tmp/composer-themes.png
 //   npm run composer:sheet -- icons        suite prompts drawn with one-colour icons x 6 themes
-//   npm run composer:sheet -- heldout      the held-out set, numbered -> .tmp/composer-heldout.png
+//   npm run composer:sheet -- heldout [round]  a held-out round (1, 2, 3; default the latest), numbered,
+//                                           in sheets of 40 -> .tmp/composer-heldout-r<round>-<part>.png
 //   npm run composer:sheet -- dev          issue 34's examples (development set) -> .tmp/composer-dev.png
 //   npm run composer:sheet -- variations   4 seeds of a few prompts -> .tmp/composer-variations.png
 //   npm run composer:sheet -- <kind|theme> [seed]   one kind of the suite, or the suite in one theme
@@ -10,14 +11,14 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { ComposerMiss, composeClipart, getLexicon, planPrompt } from '../src/composer';
-import { HELDOUT_PROMPTS } from '../src/composer/heldout';
+import { HELDOUT_ROUNDS } from '../src/composer/heldout';
 import { createRandom } from '../src/composer/random';
 import { DEVELOPMENT_PROMPTS, RELEVANCE_CASES } from '../src/composer/relevance';
 import { THEME_IDS, type ThemeId } from '../src/core/options';
 import { SAMPLE_PROMPTS } from '../src/core/prompt';
 
 const arg = process.argv[2] ?? 'suite';
-const seed = Number(process.argv[3] ?? 1);
+const seed = arg === 'heldout' ? 1 : Number(process.argv[3] ?? 1);
 const cell = 200;
 const caption = 64;
 
@@ -84,12 +85,20 @@ async function sheet(cells: Cell[], columns: number, out: string) {
 }
 
 if (arg === 'heldout') {
-  // Numbered, so each by-eye verdict in docs/composer-heldout.md points at its cell.
-  await sheet(
-    HELDOUT_PROMPTS.map((c, i) => ({ prompt: c.prompt, theme: 'default', note: String(i + 1) })),
-    8,
-    '.tmp/composer-heldout.png',
-  );
+  // Numbered, so each by-eye verdict in docs/composer-heldout.md points at its cell; 40 to a sheet so
+  // the captions stay readable when the sheet is looked at whole.
+  const round = Number(process.argv[3] ?? HELDOUT_ROUNDS.length);
+  const prompts = HELDOUT_ROUNDS[round - 1];
+  if (!prompts) throw new Error(`no held-out round ${round} (there are ${HELDOUT_ROUNDS.length})`);
+  for (let start = 0, part = 1; start < prompts.length; start += 40, part++) {
+    await sheet(
+      prompts
+        .slice(start, start + 40)
+        .map((c, i) => ({ prompt: c.prompt, theme: 'default', note: String(start + i + 1) })),
+      8,
+      `.tmp/composer-heldout-r${round}-${part}.png`,
+    );
+  }
 } else if (arg === 'dev') {
   await sheet(
     DEVELOPMENT_PROMPTS.map((prompt) => ({ prompt, theme: 'default' })),

@@ -48,6 +48,34 @@ const NOUN_BODY = 8;
 const NOUN_SUBSTANCE = 27;
 const NOUN_FOOD = 13;
 const NOUN_PLANT = 20;
+const NOUN_OBJECT = 17;
+/** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
+const NATURAL_COLOURS = [
+  'red',
+  'orange',
+  'yellow',
+  'green',
+  'blue',
+  'purple',
+  'pink',
+  'brown',
+  'black',
+  'golden',
+];
+const NATURAL_HEX: Record<string, string> = {
+  red: '#d93b30',
+  orange: '#f08a24',
+  yellow: '#f5c518',
+  green: '#3f9b3a',
+  blue: '#2f6fd6',
+  purple: '#7b3fb3',
+  pink: '#ec6fa5',
+  brown: '#8b5a2b',
+  black: '#2b2b2b',
+  golden: '#d9a520',
+};
+/** noun.act, noun.cognition, noun.event, noun.process, noun.state: things done or happening. */
+const ACT_FIELDS = [4, 9, 11, 22, 26];
 const VERB_MOTION = 38;
 const VERB_BODY = 29;
 const VERB_EMOTION = 37;
@@ -149,6 +177,7 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
       creature: group === 0 || group === 1 || (group === 3 && subgroup < 40),
       person: group === 1 && subgroup >= 23,
       food: group === 4,
+      ...(group === 8 ? { sign: true as const } : {}),
       bodyText: icon.body,
     };
     arts.push(art);
@@ -244,6 +273,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   drafts.forEach((art, i) => {
     const parts = words(art.label);
     rate(parts.join(' '), i, EXACT);
+    // Icons named in the plural ("hockey sticks", "lockers") name one too, unless the plural is
+    // a word of its own ("glasses" are no glass).
+    const last = parts.at(-1) ?? '';
+    const single = [...parts.slice(0, -1), last.replace(/(ch|sh|x)es$/, '$1').replace(/([^s])s$/, '$1')];
+    if (
+      single.at(-1) !== last &&
+      wordnet.index.noun.has(single.join(' ')) &&
+      !wordnet.index.noun.has(parts.join(' '))
+    )
+      rate(single.join(' '), i, EXACT);
     if (parts.length <= 3) {
       for (const part of parts) rate(part, i, PART);
       if (art.kind === 'color') {
@@ -653,6 +692,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const entry = resolve(key);
     if (entry) entries.push([key, entry]);
   }
+  const drawable = new Set(entries.map(([key]) => key));
 
   // Feelings and states ("sad", "scared", "sleeping"): the faces CLDR tags with an adjective or
   // verb, those named by it first ("sleeping face").
@@ -737,8 +777,25 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     offset += length;
     return range;
   };
+  // One-colour icons are painted in the colour their thing has in nature when WordNet's
+  // definition names one ("pumpkin: ... round orange fruit"), not in a palette's odd tint.
+  const natural = (art: Draft): string | undefined => {
+    if (art.kind !== 'mono') return undefined;
+    const label = words(art.label);
+    for (const name of [label.join(' '), label.at(-1) ?? '']) {
+      const first = senses(name, 1)[0];
+      if (!first) continue;
+      // Only things of nature have a colour of their own (a pumpkin, a raven), not made things.
+      if (![NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT].includes(first.lexfile)) return undefined;
+      const definition = first.gloss.split(';')[0].toLowerCase();
+      const colour = NATURAL_COLOURS.find((c) => new RegExp(`\\b${c}\\b`).test(definition));
+      return colour ? NATURAL_HEX[colour] : undefined;
+    }
+    return undefined;
+  };
   const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, ...art }) => ({
     ...art,
+    ...(natural({ bodyText, plateText, ...art }) ? { colour: natural({ bodyText, plateText, ...art }) } : {}),
     body: put(bodyText),
     ...(plateText ? { plate: put(plateText) } : {}),
   }));
@@ -766,6 +823,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     times: [...wordnet.index.noun.keys()].filter((k) => !/\d/.test(k) && isTime(k)),
     bodyParts: [...wordnet.index.noun.keys()].filter(
       (k) => !k.includes(' ') && senses(k, 1)[0]?.lexfile === NOUN_BODY,
+    ),
+    // Acts and events with no art ("exploration", "travel"): a scene word beside one may draw
+    // the prompt; a thing with no art ("shed") is refused instead.
+    acts: [...wordnet.index.noun.keys()].filter(
+      (k) => !k.includes(' ') && !drawable.has(k) && ACT_FIELDS.includes(senses(k, 1)[0]?.lexfile ?? -1),
     ),
     faces,
     motion,

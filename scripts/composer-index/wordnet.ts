@@ -18,6 +18,8 @@ export type Synset = {
   hyponyms: number[];
   /** Adjective satellites ("&"). */
   similar: number[];
+  /** The definition and examples after " | ". */
+  gloss: string;
 };
 
 export type IndexEntry = { synsets: number[]; tagged: number };
@@ -53,7 +55,8 @@ function readData(file: string): Map<number, Synset> {
     for (let w = 0; w < wordCount; w++, i += 2) words.push(lemma(f[i]));
     const pointerCount = Number(f[i]);
     i += 1;
-    const synset: Synset = { offset, lexfile, words, hypernyms: [], hyponyms: [], similar: [] };
+    const gloss = bar >= 0 ? line.slice(bar + 3).trim() : '';
+    const synset: Synset = { offset, lexfile, words, hypernyms: [], hyponyms: [], similar: [], gloss };
     for (let p = 0; p < pointerCount; p++, i += 4) {
       const symbol = f[i];
       const target = Number(f[i + 1]);

@@ -159,8 +159,8 @@ export const HELDOUT_PROMPTS: HeldoutPrompt[] = [
 
 /**
  * Round 2, written after round 1 was used up (code was changed because of what round 1's sheet
- * showed: feeling faces for "full" and "sliding", a cat face beside a laughing girl). Not yet
- * judged or looked at; judge it before tuning on anything else.
+ * showed: feeling faces for "full" and "sliding", a cat face beside a laughing girl). Judged by
+ * eye before any further change (docs/composer-heldout.md), then used as a development set: used up.
  */
 export const HELDOUT_ROUND_2: HeldoutPrompt[] = [
   ...group('animal action', [
@@ -252,3 +252,114 @@ export const HELDOUT_ROUND_2: HeldoutPrompt[] = [
     'an orange goldfish',
   ]),
 ];
+
+/**
+ * Round 3, written and committed after round 2's "before" verdicts and before any code change
+ * because of round 2 (round 2 then became a development set). Not looked at while tuning; judged
+ * once, at the end (docs/composer-heldout.md): used up too.
+ */
+export const HELDOUT_ROUND_3: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a dog fetching a stick',
+    'a horse galloping in a field',
+    'a bee buzzing around a flower',
+    'a duck swimming in a pond',
+    'a lion roaring',
+  ]),
+  ...group('food', [
+    'a slice of pizza',
+    'a cup of hot cocoa',
+    'a bowl of salad',
+    'a sandwich',
+    'a basket of apples',
+  ]),
+  ...group('job', [
+    'a police officer directing traffic',
+    'a mechanic with a wrench',
+    'a doctor with a clipboard',
+    'an astronaut in space',
+    'a gardener watering plants',
+  ]),
+  ...group('holiday', [
+    'a christmas tree with presents',
+    'a snowman with a scarf',
+    'an easter egg',
+    'fireworks over the city',
+    'a halloween witch on a broom',
+  ]),
+  ...group('school', [
+    'a school bus',
+    'an apple for the teacher',
+    'a calculator',
+    'a stack of books',
+    'a paintbrush',
+  ]),
+  ...group('sports', [
+    'a soccer player kicking a ball',
+    'a basketball',
+    'a bowling pin and ball',
+    'a surfer on a wave',
+    'a pair of ice skates',
+  ]),
+  ...group('transport', [
+    'an airplane in the sky',
+    'a submarine',
+    'a blue bicycle',
+    'a train on a bridge',
+    'a rocket launching',
+  ]),
+  ...group('nature', [
+    'a full moon at night',
+    'a sunflower',
+    'a mountain with snow',
+    'an oak tree',
+    'a shooting star',
+  ]),
+  ...group('home', [
+    'a bed with pillows',
+    'a teapot',
+    'a window with curtains',
+    'a vacuum cleaner',
+    'a refrigerator',
+  ]),
+  ...group('tech', ['a desktop computer', 'a television', 'a robot waving', 'a usb stick', 'a smartwatch']),
+  ...group('fantasy', [
+    'a mermaid',
+    'a knight with a sword',
+    'a magic wand',
+    'a friendly monster',
+    'a flying carpet',
+  ]),
+  ...group('music', ['a drum', 'a guitar player', 'a piano', 'a record player', 'an accordion']),
+  ...group('health', [
+    'a syringe',
+    'a hospital building',
+    'a broken arm in a cast',
+    'a bottle of medicine',
+    'a person doing yoga',
+  ]),
+  ...group('feeling', [
+    'a happy dog',
+    'a crying baby',
+    'a confused face',
+    'an angry bird',
+    'a bored student',
+  ]),
+  ...group('two subjects', [
+    'a cat sleeping on a pillow',
+    'a boy walking a dog',
+    'a monkey eating a banana',
+    'a girl riding a horse',
+    'a fish in a bowl',
+  ]),
+  ...group('colour/size', [
+    'a red apple',
+    'a small blue bird',
+    'a huge elephant',
+    'a golden crown',
+    'a white snowy owl',
+  ]),
+];
+
+/** Every round in order; `npm run composer:sheet -- heldout N` renders round N. */
+export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [HELDOUT_PROMPTS, HELDOUT_ROUND_2, HELDOUT_ROUND_3];

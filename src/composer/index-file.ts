@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 5;
+export const INDEX_FORMAT = 8;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -32,6 +32,10 @@ export type ArtRecord = {
   person: boolean;
   /** An emoji of a food or drink (gets a face in "food character" prompts). */
   food: boolean;
+  /** One-colour art: its thing's colour in nature, from WordNet's definition ("pumpkin": orange). */
+  colour?: string;
+  /** An emoji of the symbols group (a sign, an arrow, a mark): "water" names it only as a sign. */
+  sign?: true;
 };
 
 /**
@@ -94,6 +98,8 @@ export type IndexFile = {
   times: string[];
   /** Parts of a body ("hand", "nose"): a creature's own, not a second picture. */
   bodyParts: string[];
+  /** Nouns of an act or event with no art ("exploration"): a scene word beside one draws it. */
+  acts: string[];
   /** Feeling or state word -> the faces that show it ("sleeping" -> sleeping face), best first. */
   faces: [string, number[]][];
   motion: [string, MotionKind][];

@@ -64,14 +64,23 @@ export function buildLayout(
   const moving = plan.motion !== null;
   // Variations of one prompt differ visibly: facing, place and tilt change with the seed.
   const flip = !plan.face && (variant & 1) === 1;
-  const pair = plan.partner ? pairPlaces(plan.partner.relation, rng, (variant & 2) === 0 ? 1 : -1) : null;
+  const pair = plan.partner
+    ? pairPlaces(plan.partner.relation, rng, (variant & 2) === 0 ? 1 : -1, plan.partner.art)
+    : null;
+  // A feeling's mark needs room by the head: the subject steps down and away from it a little.
+  const marked = plan.mark && !pair ? 1 : 0;
   const subject: Placed = {
     art: plan.subject,
-    x: pair ? pair.subject.x : 512 + rng.range(-50, 50) + (moving ? (flip ? -40 : 40) : 0),
+    x: pair
+      ? pair.subject.x
+      : 512 + rng.range(-50, 50) + (moving ? (flip ? -40 : 40) : 0) - marked * (flip ? -50 : 50),
     y: pair
       ? pair.subject.y
-      : (scene ? 548 : 520) + rng.range(-24, 24) - (plan.motion === 'jump' || plan.motion === 'fly' ? 50 : 0),
-    size: pair ? Math.min(760, pair.subject.size * plan.scale) : size,
+      : (scene ? 548 : 520) +
+        rng.range(-24, 24) -
+        (plan.motion === 'jump' || plan.motion === 'fly' ? 50 : 0) +
+        marked * 50,
+    size: pair ? Math.min(760, pair.subject.size * plan.scale) : size * (marked ? 0.85 : 1),
     // Running leans forward; the pixel grid wants it upright.
     rotate: theme === 'pixel' ? 0 : plan.motion === 'run' ? (flip ? 8 : -8) : rng.range(-10, 10),
     flip,
@@ -90,7 +99,11 @@ export function buildLayout(
   );
   const small = plan.scale < 1;
   const wanted =
-    plan.accents.length > 0 ? plan.accents.length : theme === 'abstract' || small ? 0 : rng.int(1, 2);
+    plan.accents.length > 0 || plan.mark
+      ? plan.accents.length
+      : theme === 'abstract' || small
+        ? 0
+        : rng.int(1, 2);
   const chosen = [...plan.accents, ...fillers].slice(0, Math.max(wanted, plan.accents.length));
 
   // Corners around the subject, diagonals first so accents frame rather than cover it.
@@ -114,6 +127,7 @@ export function buildLayout(
     return placed;
   });
 
+  if (plan.mark) accents.push(markBy(plan.mark, subject, theme, palette, artPalette));
   return {
     scene,
     subject: { kind: 'icon', placed: subject },
@@ -122,13 +136,44 @@ export function buildLayout(
   };
 }
 
+/** A feeling's comic mark (zzz, anger symbol) just off the subject's head, on its facing side. */
+function markBy(
+  art: ArtRecord,
+  subject: Placed,
+  theme: ThemeId,
+  palette: Palette,
+  artPalette: readonly string[] | null,
+): Placed {
+  const m = iconMetrics(subject.art);
+  const k = subject.size / Math.max(m.w, m.h);
+  const side = subject.flip ? -1 : 1;
+  // Accents sit behind the subject, so the mark stands clear of it, off its upper corner.
+  const size = Math.max(190, Math.min(250, subject.size * 0.4));
+  const placed: Placed = {
+    art,
+    x: subject.x + side * (((m.w * k) / 2) * 0.7 + size * 0.45),
+    y: subject.y - ((m.h * k) / 2) * 0.7 - size * 0.35,
+    size,
+    rotate: 0,
+    flip: false,
+    ...paintFor(art, themePaint(theme, bodyColour(palette, 1)), null, artPalette),
+  };
+  clampInside(placed);
+  return placed;
+}
+
 type Spot = { x: number; y: number; size: number };
 
 /**
  * Where a subject and a second subject stand for the relation the prompt names: a rider above
  * the horse, a cat on the table or in the box, a girl beside what she holds. Sides swap by seed.
  */
-function pairPlaces(relation: Relation, rng: Random, side: 1 | -1): { subject: Spot; partner: Spot } {
+function pairPlaces(
+  relation: Relation,
+  rng: Random,
+  side: 1 | -1,
+  partner: ArtRecord,
+): { subject: Spot; partner: Spot } {
   const jitter = () => rng.range(-18, 18);
   const spot = (x: number, y: number, size: number): Spot => ({
     x: x + jitter(),
@@ -136,6 +181,9 @@ function pairPlaces(relation: Relation, rng: Random, side: 1 | -1): { subject: S
     size: size * rng.range(0.95, 1.05),
   });
   const across = (x: number) => 512 + side * (x - 512);
+  // In or on a tree is up in its crown: the tree stands large behind, the animal in front, high.
+  if ((relation === 'in' || relation === 'on') && /\btree$/.test(partner.label))
+    return { subject: spot(across(540), 400, 360), partner: spot(512, 540, 720) };
   switch (relation) {
     case 'on':
       return { subject: spot(512, 390, 420), partner: spot(512, 730, 470) };
@@ -158,7 +206,8 @@ function paintFor(
   asked: string | null,
   palette: readonly string[] | null,
 ): Pick<Placed, 'paint' | 'recolour' | 'palette'> {
-  if (art.kind === 'mono') return { paint: asked ?? paint };
+  // The prompt's colour, else the thing's own ("a pumpkin" is orange), else the theme's.
+  if (art.kind === 'mono') return { paint: asked ?? art.colour ?? paint };
   if (asked) return { recolour: asked };
   return palette ? { palette } : {};
 }

@@ -24,6 +24,7 @@ export type Lexicon = {
   partitives: Set<string>;
   times: Set<string>;
   bodyParts: Set<string>;
+  acts: Set<string>;
   faces: Map<string, number[]>;
   motion: Map<string, MotionKind>;
   colours: Map<string, string>;
@@ -93,6 +94,7 @@ export function getLexicon(): Lexicon {
     partitives: new Set(file.partitives),
     times: new Set(file.times),
     bodyParts: new Set(file.bodyParts),
+    acts: new Set(file.acts),
     faces: new Map(file.faces),
     motion: new Map(file.motion),
     colours: new Map(file.colours),

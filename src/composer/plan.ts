@@ -2,7 +2,7 @@
 // how each noun is drawn. The first noun phrase is the subject; colour and size words change
 // it; other nouns become accents; verbs of motion move it; scene words set a backdrop.
 import nlp from 'compromise';
-import type { ArtRecord, MatchKind, MotionKind } from './index-file';
+import type { ArtRecord, MatchKind, MotionKind, WordEntry } from './index-file';
 import { getLexicon, type Lexicon } from './lexicon';
 import type { Random } from './random';
 import { SCENE_ACCENTS, SCENE_SUBJECTS, type SceneId, SOFT_SCENE_WORDS, seasonFor } from './scenes';
@@ -35,8 +35,38 @@ export type Plan = {
    * large beside the subject, not as a corner sticker. It is also the first of `accents`.
    */
   partner: { art: ArtRecord; relation: Relation } | null;
+  /**
+   * A comic mark by the subject's head for a feeling its own art does not show ("a koala
+   * sleeping": zzz; "a grumpy cat": an anger symbol), instead of a second face beside it.
+   */
+  mark: ArtRecord | null;
   subjects: DrawnSubject[];
 };
+
+/**
+ * The comic mark cartoonists draw for the feeling a face shows (fluent emoji names). A feeling
+ * with no mark here (sad, proud, happy) is drawn as its face beside the subject.
+ */
+const FEELING_MARKS: [mark: string, faces: string[]][] = [
+  ['zzz', ['sleeping-face', 'sleepy-face', 'yawning-face', 'tired-face']],
+  ['anger-symbol', ['angry-face', 'pouting-face', 'face-with-steam-from-nose', 'angry-face-with-horns']],
+  [
+    'sweat-droplets',
+    [
+      'fearful-face',
+      'anxious-face-with-sweat',
+      'downcast-face-with-sweat',
+      'worried-face',
+      'face-screaming-in-fear',
+      'anguished-face',
+      'grinning-face-with-sweat',
+    ],
+  ],
+  ['red-question-mark', ['confused-face', 'confounded-face', 'face-with-diagonal-mouth']],
+  ['dizzy', ['face-with-spiral-eyes']],
+  ['red-exclamation-mark', ['hushed-face', 'face-with-open-mouth', 'astonished-face']],
+  ['two-hearts', ['smiling-face-with-hearts', 'smiling-face-with-heart-eyes', 'face-blowing-a-kiss']],
+];
 
 export type Relation = 'on' | 'in' | 'under' | 'riding' | 'holding' | 'beside';
 
@@ -172,13 +202,32 @@ function lookupNoun(word: string, lexicon: Lexicon): Noun['entry'] {
   if (own?.how === 'name' && lexicon.arts[own.arts[0]]?.kind === 'color') return own;
   for (const form of nounFormsIn(word, lexicon.nouns)) {
     const entry = lexicon.words.get(form);
-    if (entry) return entry;
+    if (entry) return trusted(entry, lexicon);
   }
   return null;
 }
 
-/** The best-drawn noun of a phrase: a surer match first, then the last noun (the head). */
+/**
+ * A broader word is drawn only by art of that broader thing itself: "golf ball" reaches "ball"
+ * whose art is a soccer ball, "hockey stick" reaches "stick" drawn as a joystick, "birthday party"
+ * a party popper: each a sibling or another thing, so the word has no art (refused, not charged).
+ */
+function trusted(entry: WordEntry, lexicon: Lexicon): WordEntry | null {
+  if (entry.how !== 'hypernym' || !entry.via) return entry;
+  const label = lexicon.arts[entry.arts[0]]?.label ?? '';
+  return label !== entry.via && label.includes(entry.via) ? null : entry;
+}
+
+/**
+ * The best-drawn noun of a phrase: a surer match first, then the last noun (the head). A phrase
+ * whose head has no art is not drawn by the words before it: a "school locker" is no school, a
+ * "pine cone" no pine tree.
+ */
 function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
+  const head = phrase.nouns.at(-1);
+  if (head && !head.entry && !head.scene) return null;
+  // "school locker", "steam train": the head names the thing when its own name draws it.
+  if (head?.entry && (head.entry.how === 'name' || head.entry.how === 'synonym')) return head;
   let best: Noun | null = null;
   let bestRank = 0;
   for (const noun of phrase.nouns) {
@@ -233,7 +282,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       i += phraseMatch.length - 1;
       continue;
     }
-    if (phraseMatch && !lexicon.words.has(phraseMatch.word)) {
+    const phraseEntry = phraseMatch ? lexicon.words.get(phraseMatch.word) : undefined;
+    if (phraseMatch && !(phraseEntry && trusted(phraseEntry, lexicon))) {
       current ??= { nouns: [], colour, scale, start: i };
       current.nouns.push({ word: phraseMatch.word, entry: null, scene: null });
       colour = null;
@@ -243,18 +293,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     if (phraseMatch) {
       current ??= { nouns: [], colour, scale, start: i };
-      current.nouns.push({
-        word: phraseMatch.word,
-        entry: lexicon.words.get(phraseMatch.word)!,
-        scene: null,
-      });
+      current.nouns.push({ word: phraseMatch.word, entry: phraseEntry ?? null, scene: null });
       colour = null;
       scale = 1;
       i += phraseMatch.length - 1;
       continue;
     }
 
-    if (text === 'of' && current && lexicon.partitives.has((current as Phrase).nouns.at(-1)?.word ?? '')) {
+    if (text === 'of' && current && isAmount((current as Phrase).nouns.at(-1), lexicon)) {
       // "a cup of coffee": the coffee is the thing; the amount carries its colour and size over.
       const amount = current as Phrase;
       amount.partitive = true;
@@ -345,10 +391,19 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       continue;
     }
+    const entry = lookupNoun(text, lexicon);
+    const before = (current as Phrase | null)?.nouns.at(-1);
+    if (before && !entry && (text === 'set' || text === 'kit')) {
+      // "a drum set", "a tool kit": a set of the thing before, drawn by its own art when one is
+      // named with either word ("drum kit"), else by the thing itself.
+      const named = ['kit', 'set'].map((h) => `${before.word} ${h}`).find((w) => lexicon.words.has(w));
+      if (named) Object.assign(before, { word: `${before.word} ${text}`, entry: lexicon.words.get(named) });
+      continue;
+    }
     current ??= { nouns: [], colour, scale, start: i };
     colour = null;
     scale = 1;
-    current.nouns.push({ word: text, entry: lookupNoun(text, lexicon), scene: sceneHere });
+    current.nouns.push({ word: text, entry, scene: sceneHere });
   }
   close();
 
@@ -366,14 +421,19 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const things = phrase.nouns.filter((n) => !n.scene);
     if (things.length === 0) continue;
     const noun = bestNoun({ ...phrase, nouns: things }, lexicon);
-    if (noun || phrase.nouns.some((n) => n.scene)) {
+    // A thing with no art beside a scene word ("garden shed") is not drawn as the scene's animal.
+    const act = things.every((n) => n.entry || lexicon.acts.has(n.word));
+    if (noun || (phrase.nouns.some((n) => n.scene) && act)) {
       // "space exploration": the scene word draws it when the other has no art.
       subjectPhrase = phrase;
       subjectNoun = noun;
       break;
     }
-    // The first thing named has no art: say so rather than draw something else.
-    missed.push(...things.map((n) => n.word));
+    // The first thing named has no art: say so rather than draw something else ("school locker"
+    // is one thing: named whole when a word before its head has art).
+    missed.push(
+      ...(things.some((n) => n.entry) ? [things.map((n) => n.word).join(' ')] : things.map((n) => n.word)),
+    );
     break;
   }
   if (missed.length > 0) throw new ComposerMiss(missed);
@@ -391,6 +451,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     subjects.push({ word: `${feeling.word} face`, label: subject.label, art: subject.id });
   } else if (subjectNoun?.entry) {
     subject = pick(subjectNoun.entry);
+    // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
+    // -> grass) is another sense of the word: refused, not drawn.
+    const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
+    const broader = ['hypernym', 'kind', 'part'].includes(subjectNoun.entry.how);
+    if (broader && !subject.food && amount?.partitive && isVessel(amount.nouns.at(-1), lexicon))
+      throw new ComposerMiss([subjectNoun.word]);
     // A creature with art of its own for the feeling ("crying cat") is drawn with it.
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;
@@ -413,9 +479,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // A cat's face only beside a cat: a laughing girl gets a laughing face.
   const cat = subject.label.split(' ').includes('cat');
   const face = feeling?.arts.find((a) => cat || !a.label.split(' ').includes('cat'));
+  let mark: ArtRecord | null = null;
   if (feeling && face && !feelingFace && !feeling.arts.includes(subject)) {
-    accents.push(face);
-    subjects.push({ word: feeling.word, label: face.label, art: face.id });
+    const name = FEELING_MARKS.find(([, faces]) =>
+      faces.some((f) => face.id === `fluent-emoji-flat:${f}`),
+    )?.[0];
+    mark = name ? (lexicon.artById.get(`fluent-emoji-flat:${name}`) ?? null) : null;
+    const shown = mark ?? face;
+    if (!mark) accents.push(face);
+    subjects.push({ word: feeling.word, label: shown.label, art: shown.id });
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.
@@ -429,6 +501,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   );
   for (const noun of accentNouns) {
     if (!noun?.entry || noun.scene || accents.length >= 2 || noun.entry.how === 'part') continue;
+    // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
+    // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
+    // would be a different thing beside the subject: not drawn.
+    if (noun.entry.how === 'keyword' && noun.entry.arts.some((a) => lexicon.arts[a].creature)) continue;
+    if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;
     // A creature's own hands or nose are not a second picture.
     if (subject.creature && nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f)))
       continue;
@@ -462,6 +539,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     scale: subjectPhrase?.scale ?? 1,
     motion,
     partner,
+    mark,
     subjects,
   };
 }
@@ -488,9 +566,16 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     }
     return null;
   };
+  const sure = (word: string | null) => {
+    const how = word ? lexicon.words.get(word)?.how : undefined;
+    return how === 'name' || how === 'synonym';
+  };
   for (const length of [3, 2]) {
     const word = known(i, length);
     if (!word) continue;
+    // "birthday party hat": the name that ends the phrase ("party hat") is the thing, when it is
+    // drawn by its own name and the one before ("birthday party") is not.
+    if (length === 2 && !sure(word) && sure(known(i + 1, 2))) return null;
     // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant.
     const first = tokens[i].text;
     const adjective = lexicon.colours.has(first) || lexicon.sizes.has(first) || lexicon.adjectives.has(first);
@@ -506,6 +591,24 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     return { word, length };
   }
   return null;
+}
+
+/**
+ * A noun before "of" that names the amount, not the thing: WordNet's measures and containers ("a
+ * cup of"), and a word only loosely drawn ("a plate of spaghetti": plate is a keyword of a fork and
+ * knife; "a slice of watermelon": an orange slice) — the thing after "of" is the subject.
+ */
+function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
+  if (!noun) return false;
+  if (lexicon.partitives.has(noun.word)) return true;
+  const how = noun.entry?.how;
+  return how === 'keyword' || how === 'part';
+}
+
+/** A dish or vessel for food or drink ("a bowl of", "a glass of"): what is in it is food. */
+function isVessel(noun: Noun | undefined, lexicon: Lexicon): boolean {
+  const art = noun?.entry ? lexicon.arts[noun.entry.arts[0]] : undefined;
+  return Boolean(art?.food) || /\b(cup|glass|mug|bottle|bowl|plate|jar)\b/.test(art?.label ?? '');
 }
 
 /** A time or occasion with no art of its own ("day", "new year's eve"; not "full moon"). */

@@ -627,6 +627,9 @@ describe('the default provider (built-in composer) end to end', () => {
     for (const [prompt, word] of [
       ['a red fire hydrant', 'fire hydrant'],
       ['a dentist', 'dentist'],
+      // A sibling drawn by the broader word's art (a soccer ball for "ball"), another sense.
+      ['a golf ball on a tee', 'golf ball'],
+      ['a bowl of cereal', 'cereal'],
     ]) {
       const res = await generate(app, cookie, { prompt, theme: 'comic' });
       expect(res.status).toBe(202);
