@@ -3,6 +3,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
+import { hasArtDirection, normaliseArtDirection } from '../../core/art-direction';
 import { generationPermit } from '../../core/generation-permit';
 import { isUuid } from '../../core/ids';
 import { MESSAGES } from '../../core/messages';
@@ -79,6 +80,9 @@ export async function createGeneration(
   const now = opts.now ?? new Date();
   const month = monthKey(now);
   const options = { theme, quality: request.quality, privacy: request.privacy };
+  // Only the controls set are kept; none set is stored as null (today's picture).
+  const artDirection = normaliseArtDirection(request.artDirection);
+  const withArtDirection = hasArtDirection(artDirection);
   const batch = await deps.db.transaction(async (tx) => {
     // Reserving locks this month's usage row, so concurrent requests of one member queue here;
     // every picture is counted at once (a refusal below rolls the count back).
@@ -90,6 +94,7 @@ export async function createGeneration(
       options,
       count,
       withStyle: style !== null,
+      withArtDirection,
     });
     if (!entitlement.allowed) throw new AppError(entitlement.status, entitlement.code, entitlement.message);
     // The reservation above locks the member's usage row, so this count sees every job their
@@ -122,13 +127,14 @@ export async function createGeneration(
           options,
           count,
           withStyle: style !== null,
+          withArtDirection,
         });
         if (!again.allowed) throw new AppError(again.status, again.code, again.message);
         throw new AppError(402, 'premium_requires_credit', MESSAGES.premiumRequiresCredit);
       }
       spent += cost;
     }
-    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, { palette, words: styleWords });
+    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, { palette, words: styleWords, artDirection });
     await tx.insert(generations).values(
       ids.map((id, n) => ({
         id,
@@ -139,6 +145,7 @@ export async function createGeneration(
         theme,
         palette,
         styleWords,
+        artDirection,
         quality: request.quality,
         privacy: request.privacy,
         seed: seeds[n],
