@@ -65,7 +65,9 @@ export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { re
     input.theme === 'pixel'
       ? pixelate(flatComposition(layout), themeRng)
       : VECTOR_THEMES[input.theme](layout, { rng: themeRng, palette });
-  const body = direction ? directBody({ body: drawn, layout, theme: input.theme, palette, direction }) : drawn;
+  const body = direction
+    ? directBody({ body: drawn, layout, theme: input.theme, palette, direction })
+    : drawn;
   const names = plan.subjects.map((s) => s.label).join(', ');
   const title = `Clipsmith composer: ${names}${plan.scene ? `, ${plan.scene} scene` : ''} (${input.theme})`;
   // The art's sets and licences travel with the vector (CC BY art asks for attribution).

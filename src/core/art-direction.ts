@@ -105,10 +105,6 @@ export const ART_DIRECTION_CONTROLS = [
   } satisfies Control<'viewpoint'>,
 ] as const;
 
-function control(key: ArtDirectionKey) {
-  return ART_DIRECTION_CONTROLS.find((c) => c.key === key)!;
-}
-
 function chosen(direction: ArtDirection | null | undefined) {
   if (!direction) return [];
   return ART_DIRECTION_CONTROLS.flatMap((c) => {
@@ -132,18 +128,16 @@ export function normaliseArtDirection(direction: ArtDirection | null | undefined
   return Object.fromEntries(set.map((c) => [c.key, c.value.id])) as ArtDirection;
 }
 
-/** 'Outline: Bold', one per control set, for history and the API's readers. */
-export function describeArtDirection(direction: ArtDirection | null | undefined): string[] {
-  return chosen(direction).map((c) => `${c.label}: ${c.value.label}`);
+/** Each control set as history shows it: { control: 'Outline', value: 'Bold' }. */
+export function artDirectionDetails(
+  direction: ArtDirection | null | undefined,
+): { control: string; value: string }[] {
+  return chosen(direction).map((c) => ({ control: c.label, value: c.value.label }));
 }
 
 /** The image model's sentences for the controls set. */
 export function artDirectionPrompt(direction: ArtDirection | null | undefined): string[] {
   return chosen(direction).map((c) => c.value.prompt);
-}
-
-export function artDirectionLabel(key: ArtDirectionKey): string {
-  return control(key).label;
 }
 
 /** Art direction is Premium's (Enterprise includes it). */

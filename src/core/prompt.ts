@@ -128,7 +128,9 @@ export function buildClipartPrompt(cleaned: string, theme: ThemeId, custom: Prom
     words ? `Also: ${words}.` : null,
     framing,
     ...artDirectionPrompt(direction),
-    direction.background ? null : 'Plain white or transparent background with nothing else behind the subject.',
+    direction.background
+      ? null
+      : 'Plain white or transparent background with nothing else behind the subject.',
     'No text, no letters, no watermark, no signature, no border.',
   ]
     .filter((part) => part !== null)

@@ -134,7 +134,11 @@ export async function createGeneration(
       }
       spent += cost;
     }
-    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, { palette, words: styleWords, artDirection });
+    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, {
+      palette,
+      words: styleWords,
+      artDirection,
+    });
     await tx.insert(generations).values(
       ids.map((id, n) => ({
         id,
