@@ -3,6 +3,7 @@
 //   node --import tsx bench/composer.ts
 import { ComposerMiss, composeClipart, getLexicon } from '../src/composer';
 import { RELEVANCE_CASES } from '../src/composer/relevance';
+import { ART_DIRECTION_CONTROLS, type ArtDirection } from '../src/core/art-direction';
 import { THEME_IDS as THEMES } from '../src/core/options';
 import { SAMPLE_PROMPTS } from '../src/core/prompt';
 
@@ -26,11 +27,11 @@ for (const theme of THEMES) await composeClipart({ prompt: SAMPLE_PROMPTS[0], th
 const times: number[] = [];
 const cpuTimes: number[] = [];
 const byTheme = new Map<string, number[]>();
-const run = async (prompt: string, theme: (typeof THEMES)[number]) => {
+const run = async (prompt: string, theme: (typeof THEMES)[number], artDirection?: ArtDirection) => {
   const started = performance.now();
   const cpu = process.cpuUsage();
   try {
-    await composeClipart({ prompt, theme, seed: 1 });
+    await composeClipart({ prompt, theme, seed: 1, artDirection });
   } catch (error) {
     if (!(error instanceof ComposerMiss)) throw error;
   }
@@ -39,11 +40,29 @@ const run = async (prompt: string, theme: (typeof THEMES)[number]) => {
   times.push(ms);
   // CPU time too: on a shared 2-core machine wall time also counts other processes' work.
   cpuTimes.push((used.user + used.system) / 1000);
-  byTheme.set(theme, [...(byTheme.get(theme) ?? []), ms]);
+  if (!artDirection) byTheme.set(theme, [...(byTheme.get(theme) ?? []), ms]);
   sampleRss();
 };
 for (const prompt of SAMPLE_PROMPTS) for (const theme of THEMES) await run(prompt, theme);
 for (const c of RELEVANCE_CASES.slice(0, 60)) await run(c.prompt, 'default');
+// Art direction (Premium): every value of every control, on its own and all at once, over the
+// first 4 sample prompts and every theme; reported apart so the main figure stays comparable.
+const plainRenders = times.length;
+const directions: ArtDirection[] = ART_DIRECTION_CONTROLS.flatMap((c) =>
+  c.values.map((v) => ({ [c.key]: v.id }) as ArtDirection),
+);
+directions.push({
+  composition: 'scene',
+  outline: 'bold',
+  colours: 'few',
+  background: 'scene',
+  viewpoint: 'three-quarter',
+});
+for (const artDirection of directions)
+  for (const prompt of SAMPLE_PROMPTS.slice(0, 4))
+    for (const theme of THEMES) await run(prompt, theme, artDirection);
+const directedTimes = times.splice(plainRenders);
+const directedCpu = cpuTimes.splice(plainRenders);
 clearInterval(timer);
 
 const quantile = (values: number[], q: number) => {
@@ -56,6 +75,9 @@ console.info(
 );
 console.info(
   `renders: ${times.length}, median ${fmt(quantile(times, 0.5))} ms, p95 ${fmt(quantile(times, 0.95))} ms (target: median < 100 ms)`,
+);
+console.info(
+  `art direction renders: ${directedTimes.length}, median ${fmt(quantile(directedTimes, 0.5))} ms (cpu ${fmt(quantile(directedCpu, 0.5))} ms), p95 ${fmt(quantile(directedTimes, 0.95))} ms (target: median < 100 ms)`,
 );
 console.info(
   `cpu time per render: median ${fmt(quantile(cpuTimes, 0.5))} ms, p95 ${fmt(quantile(cpuTimes, 0.95))} ms`,

@@ -2,9 +2,11 @@
 // the index: every random choice comes from seeded generators, so the output is the same byte for byte.
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
+import { type ArtDirection, hasArtDirection } from '../core/art-direction';
 import type { ThemeId } from '../core/options';
 import { findPalette, type PaletteId } from '../core/palettes';
 import { resetIds } from './art';
+import { directBody, directLayout } from './art-direction';
 import { buildLayout } from './layout';
 import { getLexicon } from './lexicon';
 import { releaseRenderMemory } from './native-memory';
@@ -21,6 +23,8 @@ export type ComposeInput = {
   seed: number;
   /** A custom style's palette: paints the theme's shapes and the art in it. Else one is picked by seed. */
   palette?: PaletteId | null;
+  /** Art direction controls (Premium); none set draws today's picture. */
+  artDirection?: ArtDirection | null;
 };
 
 export type Composition = {
@@ -47,14 +51,25 @@ export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { re
   const picked = themeRng.pick(PALETTES);
   const chosen = findPalette(input.palette);
   const palette = chosen ?? picked;
-  const layout = buildLayout(plan, input.theme, layoutRng, palette, Boolean(chosen), seed);
+  const built = buildLayout(plan, input.theme, layoutRng, palette, Boolean(chosen), seed);
+  // Art direction has its own random stream, so setting a control changes nothing else's choices.
+  const direction = hasArtDirection(input.artDirection) ? input.artDirection : null;
+  const layout = direction
+    ? directLayout(built, direction, createRandom(hashText(`direction|${words}`) ^ seed), {
+        named: plan.accents.length,
+        paired: Boolean(plan.partner),
+      })
+    : built;
 
-  const body =
+  const drawn =
     input.theme === 'pixel'
       ? pixelate(flatComposition(layout), themeRng)
       : VECTOR_THEMES[input.theme](layout, { rng: themeRng, palette });
-  const drawn = plan.subjects.map((s) => s.label).join(', ');
-  const title = `Clipsmith composer: ${drawn}${plan.scene ? `, ${plan.scene} scene` : ''} (${input.theme})`;
+  const body = direction
+    ? directBody({ body: drawn, layout, theme: input.theme, palette, direction })
+    : drawn;
+  const names = plan.subjects.map((s) => s.label).join(', ');
+  const title = `Clipsmith composer: ${names}${plan.scene ? `, ${plan.scene} scene` : ''} (${input.theme})`;
   // The art's sets and licences travel with the vector (CC BY art asks for attribution).
   const lexicon = getLexicon();
   const usedSets = new Set(

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  BACKGROUND_IDS,
+  COLOUR_COUNT_IDS,
+  COMPOSITION_IDS,
+  OUTLINE_IDS,
+  VIEWPOINT_IDS,
+} from './art-direction';
 import { CREDIT_PACKS, PLANS } from './catalog';
 import {
   CONTACT_MESSAGE_MAX_LENGTH,
@@ -38,6 +45,26 @@ export const qualitySchema = z.enum(QUALITY_IDS);
 export const privacySchema = z.enum(PRIVACY_IDS);
 export const tierSchema = z.enum(TIERS);
 
+/**
+ * Art direction (Premium and Enterprise): each control optional; none set is today's picture.
+ * Unknown keys are refused, so a typo is a 400 rather than a silently undirected picture.
+ */
+export const artDirectionSchema = z
+  .strictObject({
+    composition: z
+      .enum(COMPOSITION_IDS)
+      .optional()
+      .describe('single: the subject alone; scene: a small scene with ground and props.'),
+    outline: z.enum(OUTLINE_IDS).optional().describe('none, thin or bold outlines.'),
+    colours: z.enum(COLOUR_COUNT_IDS).optional().describe('few: at most four colours; many: a full palette.'),
+    background: z.enum(BACKGROUND_IDS).optional().describe('transparent, or a scene filling the picture.'),
+    viewpoint: z.enum(VIEWPOINT_IDS).optional().describe('front, three-quarter or top-down.'),
+  })
+  .describe(
+    'Art direction controls (Premium and Enterprise; 403 premium_required below): composition, outline, colours, background, viewpoint. Leave a control out to let the provider decide.',
+  );
+export type ArtDirectionInput = z.infer<typeof artDirectionSchema>;
+
 export const generationRequestSchema = z.object({
   prompt: safeText({ error: MESSAGES.enterDescription })
     .overwrite(normalisePrompt)
@@ -65,6 +92,7 @@ export const generationRequestSchema = z.object({
     .describe(
       "A saved custom style's id (Premium and Enterprise, GET /api/styles in the app): its theme, palette and style words are used instead of `theme`.",
     ),
+  artDirection: artDirectionSchema.optional(),
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
@@ -138,6 +166,8 @@ export const generatedImageViewSchema = z.object({
   transparentBackground: z.boolean(),
   /** What the built-in composer drew, subject first; absent for providers that draw the whole prompt. */
   subjects: z.array(drawnSubjectSchema).optional(),
+  /** The art direction controls the picture was made with (only those set); absent when none was. */
+  artDirection: artDirectionSchema.optional(),
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 

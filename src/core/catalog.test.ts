@@ -26,7 +26,7 @@ describe('plans', () => {
     expect(PLANS.filter((p) => p.price > 0).map((p) => p.id)).toEqual(['basic', 'premium', 'enterprise']);
   });
 
-  it('lists only what is built: no team management, advanced or expert prompts; Explore search under Free', () => {
+  it('lists only what is built: no team management or advanced prompts; Explore search under Free', () => {
     const text = (id: string) => findPlan(id)?.features.map((f) => f.text);
     expect(text('free')).toEqual([
       '3 images every month',
@@ -43,10 +43,11 @@ describe('plans', () => {
       '100 images every month',
       'Up to 4 variations at once',
       'Custom styles',
+      'Art direction controls: composition, outline, colours, background, viewpoint',
     ]);
     expect(text('enterprise')).toEqual(['Unlimited images every month', 'API access', 'Priority rendering']);
     const all = PLANS.flatMap((p) => p.features.map((f) => f.text)).join('\n');
-    expect(all).not.toMatch(/Team|Advanced prompts|Expert prompts|Sortable/);
+    expect(all).not.toMatch(/Team|Advanced prompts|Sortable/);
   });
 
   it('gives each line a stable id, once per plan', () => {

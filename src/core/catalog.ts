@@ -5,7 +5,7 @@ import { maxDownloadSize, monthlyImageLimit, type Tier } from './tiers';
  * What a plan sells, one line each. The id is stable (tests walk it: tests/plans/plan-features.test.ts
  * asserts the product does each line for its plan, and, where the line is exclusive, not below it);
  * the text is what /pricing, the FAQ and the landing page show. A line is listed only once it is
- * built: team management, advanced and expert prompts are not sold until they exist.
+ * built: team management and advanced prompts are not sold until they exist.
  */
 export type PlanFeatureId =
   | 'monthly-images'
@@ -15,6 +15,7 @@ export type PlanFeatureId =
   | 'private-pictures'
   | 'variations'
   | 'custom-styles'
+  | 'art-direction'
   | 'api-access'
   | 'priority';
 
@@ -30,6 +31,7 @@ export const INHERITED_FEATURES: readonly PlanFeatureId[] = [
   'private-pictures',
   'variations',
   'custom-styles',
+  'art-direction',
   'api-access',
   'priority',
 ];
@@ -104,6 +106,10 @@ export const PLANS: readonly Plan[] = [
       monthlyLine('premium'),
       { id: 'variations', text: `Up to ${MAX_VARIATIONS} variations at once` },
       { id: 'custom-styles', text: 'Custom styles' },
+      {
+        id: 'art-direction',
+        text: 'Art direction controls: composition, outline, colours, background, viewpoint',
+      },
     ],
     imagesPerMonth: monthlyImageLimit('premium'),
     tier: 'premium',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generationPermit } from './generation-permit';
+import { MESSAGES } from './messages';
 import { DEFAULT_OPTIONS } from './options';
 
 const premiumOptions = { ...DEFAULT_OPTIONS, quality: 'high' as const };
@@ -25,6 +26,23 @@ describe('may this member make these pictures now, and what does each cost', () 
         withStyle: true,
       }),
     ).toMatchObject({ allowed: true, total: 0 });
+  });
+
+  it('refuses art direction below Premium (credits do not open it) and takes it on Premium and Enterprise', () => {
+    const ask = { imagesUsed: 0, credits: 5, options: DEFAULT_OPTIONS, count: 1, withArtDirection: true };
+    for (const tier of ['free', 'basic'] as const)
+      expect(generationPermit({ ...ask, tier })).toEqual({
+        allowed: false,
+        status: 403,
+        code: 'premium_required',
+        message: MESSAGES.artDirectionNeedsPremium,
+      });
+    for (const tier of ['premium', 'enterprise'] as const)
+      expect(generationPermit({ ...ask, tier })).toMatchObject({ allowed: true, total: 0 });
+    // Without it, the same Free member is answered as before.
+    expect(generationPermit({ ...ask, tier: 'free', withArtDirection: false })).toMatchObject({
+      allowed: true,
+    });
   });
 
   it('refuses variations below Premium with the plan as the reason, not the credits', () => {

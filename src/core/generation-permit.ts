@@ -1,6 +1,7 @@
 // "May this member make these pictures now, and what does each cost?" — one answer that the
 // server enforces when Generate is clicked and the web app shows before it is (as
 // core/image-access.ts answers who may see an image). The server's answer is the authority.
+import { hasArtDirectionControls } from './art-direction';
 import { checkVariations, type EntitlementInput } from './entitlement';
 import { MESSAGES } from './messages';
 import { hasCustomStyles, maxVariations } from './tiers';
@@ -10,6 +11,8 @@ export type GenerationAsk = EntitlementInput & {
   count: number;
   /** A saved custom style is applied. */
   withStyle?: boolean;
+  /** At least one art direction control is set (core/art-direction.ts). */
+  withArtDirection?: boolean;
 };
 
 export type GenerationPermit =
@@ -23,12 +26,21 @@ export type GenerationPermit =
     };
 
 /**
- * In order: a custom style needs a plan with styles, more than one picture a plan with variations,
+ * In order: a custom style needs a plan with styles, art direction a plan with its controls, more
+ * than one picture a plan with variations,
  * then every picture must fit the month's allowance or a credit (checkVariations).
  */
 export function generationPermit(ask: GenerationAsk): GenerationPermit {
   if (ask.withStyle && !hasCustomStyles(ask.tier)) {
     return { allowed: false, status: 403, code: 'premium_required', message: MESSAGES.stylesNeedPremium };
+  }
+  if (ask.withArtDirection && !hasArtDirectionControls(ask.tier)) {
+    return {
+      allowed: false,
+      status: 403,
+      code: 'premium_required',
+      message: MESSAGES.artDirectionNeedsPremium,
+    };
   }
   if (ask.count > maxVariations(ask.tier)) {
     return {

@@ -150,6 +150,10 @@ export const MESSAGES = {
 
   // Custom styles (ours: a Premium extra of issue 24)
   stylesNeedPremium: 'Custom styles come with the Premium plan. Upgrade to Premium to save and use them.',
+  artDirectionNeedsPremium:
+    'Art direction controls come with the Premium plan. Upgrade to Premium to direct composition, outline, colours, background and viewpoint.',
+  /** The one line under the disabled controls below Premium. */
+  artDirectionPlanLine: 'Art direction controls open with the Premium plan.',
   styleNameRequired: 'Give the style a name',
   styleNameTooLong: `Keep the style name to ${STYLE_NAME_MAX_LENGTH} characters or fewer`,
   styleWordsTooLong: `Keep the style words to ${STYLE_WORDS_MAX_LENGTH} characters or fewer`,

@@ -1,3 +1,4 @@
+import { type ArtDirection, artDirectionPrompt } from './art-direction';
 import type { ThemeId } from './options';
 import { findPalette, type PaletteId } from './palettes';
 
@@ -95,8 +96,15 @@ export const THEME_STYLE_PHRASES: Readonly<Record<ThemeId, string>> = {
   pixel: 'Style: pixel art on a crisp low-resolution grid with a limited retro 8-bit palette.',
 };
 
-/** What a custom style adds to the theme: a palette and extra style words. */
-export type PromptStyle = { palette?: PaletteId | null; words?: string | null };
+/**
+ * What a custom style adds to the theme (a palette and extra style words), and the art direction
+ * controls set (Premium).
+ */
+export type PromptStyle = {
+  palette?: PaletteId | null;
+  words?: string | null;
+  artDirection?: ArtDirection | null;
+};
 
 /**
  * The text sent to the image model: the cleaned subject inside fixed clipart instructions, with a
@@ -107,13 +115,22 @@ export function buildClipartPrompt(cleaned: string, theme: ThemeId, custom: Prom
   const subject = cleaned.replace(/[\s.!?;,]+$/, '');
   const palette = findPalette(custom.palette);
   const words = custom.words?.trim().replace(/[\s.!?;,]+$/, '');
+  const direction = custom.artDirection ?? {};
+  // A control the member set replaces the fixed instruction it would contradict.
+  const framing =
+    direction.composition || direction.outline || direction.colours
+      ? 'Centred and fully in frame.'
+      : 'One single subject, centred and fully in frame, with clean outlines and flat colours.';
   return [
     `Clipart illustration of: ${subject}.`,
     style,
     palette ? `Colour palette: ${palette.label.toLowerCase()} (${palette.colors.join(', ')}).` : null,
     words ? `Also: ${words}.` : null,
-    'One single subject, centred and fully in frame, with clean outlines and flat colours.',
-    'Plain white or transparent background with nothing else behind the subject.',
+    framing,
+    ...artDirectionPrompt(direction),
+    direction.background
+      ? null
+      : 'Plain white or transparent background with nothing else behind the subject.',
     'No text, no letters, no watermark, no signature, no border.',
   ]
     .filter((part) => part !== null)

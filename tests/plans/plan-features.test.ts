@@ -91,6 +91,18 @@ const DOES: Record<PlanFeatureId, (tier: Tier) => Promise<boolean>> = {
     const body = { name: 'Ocean', theme: 'watercolor', palette: 'forest', words: 'soft morning light' };
     return (await t.request('/api/styles', { method: 'POST', cookie: m.cookie, json: body })).status === 201;
   },
+  async 'art-direction'(tier) {
+    // Taken with every control set (and refused with 403 below Premium, credits or not).
+    const m = await member(tier);
+    const artDirection = {
+      composition: 'scene',
+      outline: 'bold',
+      colours: 'few',
+      background: 'scene',
+      viewpoint: 'top',
+    };
+    return included(m.cookie, { artDirection });
+  },
   async 'api-access'(tier) {
     const m = await member(tier);
     return (

@@ -29,6 +29,7 @@ export type ImageViewFields = Pick<
   | 'hasSvg'
   | 'transparentBackground'
   | 'subjects'
+  | 'artDirection'
 >;
 
 export function imageView(row: ImageViewFields): GeneratedImageView {
@@ -44,6 +45,7 @@ export function imageView(row: ImageViewFields): GeneratedImageView {
     hasVector: row.hasSvg === 1,
     transparentBackground: row.transparentBackground,
     ...(row.subjects ? { subjects: row.subjects } : {}),
+    ...(row.artDirection ? { artDirection: row.artDirection } : {}),
   };
 }
 

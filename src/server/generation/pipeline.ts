@@ -129,6 +129,7 @@ export async function runGeneration(
       userPrompt: job.cleanedPrompt,
       theme: job.theme as ThemeId,
       palette: findPalette(job.palette)?.id ?? null,
+      artDirection: job.artDirection ?? null,
       quality: job.quality as Quality,
       seed: job.seed,
       firstAttempt: job.attempts,
@@ -204,6 +205,7 @@ async function produceImage(
     userPrompt: string;
     theme: ThemeId;
     palette: GenerateImageInput['palette'];
+    artDirection: GenerateImageInput['artDirection'];
     quality: Quality;
     seed: number;
     /** The attempt the claim already took. */
@@ -230,6 +232,7 @@ async function produceImage(
       userPrompt: input.userPrompt,
       theme: input.theme,
       palette: input.palette,
+      artDirection: input.artDirection,
       quality: input.quality,
       seed: input.seed + attempt - 1,
       signal: input.signal,
@@ -237,7 +240,9 @@ async function produceImage(
     // Unchecked, the picture is final: cutting out its background and storing it overlap the
     // next job's provider call instead of delaying it.
     if (!checked) input.freeSlot?.();
-    const { png, transparentBackground } = await normalise(deps, result);
+    // A scene background was asked for: it is the picture, not something to cut out.
+    const keepBackground = input.artDirection?.background === 'scene';
+    const { png, transparentBackground } = await normalise(deps, result, keepBackground);
     if (!checked) return { ...result, png, transparentBackground };
     await input.progress({ phase: 'checking' });
     const verdict = await deps.imageCheck
@@ -270,6 +275,7 @@ type StorableImage = GeneratedImage & { png: Buffer; transparentBackground: bool
 async function normalise(
   deps: PipelineDeps,
   result: GeneratedImage & { transparent?: boolean },
+  keepBackground = false,
 ): Promise<{ png: Buffer; transparentBackground: boolean }> {
   if (!result.png || result.png.length === 0) {
     throw new ProviderError({ code: 'no_data', userMessage: MESSAGES.noImageData });
@@ -282,6 +288,7 @@ async function normalise(
       .png()
       .toBuffer();
   }
+  if (keepBackground) return { png, transparentBackground: false };
   const transparent = result.transparent ?? Boolean(result.svg);
   if (transparent) return { png, transparentBackground: true };
   try {
@@ -328,11 +335,12 @@ async function storeImage(
       returning id, attempts, cost
     ), recorded as (
       insert into ${generatedImages}
-        (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects)
+        (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects, art_direction)
       select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
         ${job.quality}, ${job.privacy}, ${privacyPaidAtGeneration(job.privacy as Privacy)}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
         ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int, ${image.transparentBackground}::boolean,
-        ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb
+        ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb,
+        ${job.artDirection ? JSON.stringify(job.artDirection) : null}::jsonb
       from done
       returning created_at
     )
@@ -364,6 +372,7 @@ async function storeImage(
       hasSvg: image.svg ? 1 : 0,
       transparentBackground: image.transparentBackground,
       subjects: image.subjects ?? null,
+      artDirection: job.artDirection ?? null,
     },
   );
   deps.events.publish(job.id, settled);

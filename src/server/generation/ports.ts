@@ -2,6 +2,7 @@
 // has an embedded default and a real adapter; the pipeline only knows these types.
 
 import type { DrawnSubject } from '../../core/api';
+import type { ArtDirection } from '../../core/art-direction';
 import type { Quality, ThemeId } from '../../core/options';
 import type { PaletteId } from '../../core/palettes';
 
@@ -15,6 +16,11 @@ export type GenerateImageInput = {
   theme: ThemeId;
   /** A custom style's palette, for providers that paint themselves (the model prompt names it already). */
   palette?: PaletteId | null;
+  /**
+   * The art direction controls set, for providers that draw themselves (the model prompt names
+   * them already); null or absent: none.
+   */
+  artDirection?: ArtDirection | null;
   quality: Quality;
   /** Varies layout for providers that can be seeded; the same seed gives the same picture. */
   seed: number;

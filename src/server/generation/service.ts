@@ -4,6 +4,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
+import { hasArtDirection, normaliseArtDirection } from '../../core/art-direction';
 import { DomainError, notFound } from '../../core/domain-error';
 import { type GenerationPermit, generationPermit } from '../../core/generation-permit';
 import { isUuid } from '../../core/ids';
@@ -86,6 +87,9 @@ export async function createGeneration(
   const now = opts.now ?? new Date();
   const month = monthKey(now);
   const options = { theme, quality: request.quality, privacy: request.privacy };
+  // Only the controls set are kept; none set is stored as null (today's picture).
+  const artDirection = normaliseArtDirection(request.artDirection);
+  const withArtDirection = hasArtDirection(artDirection);
   const batch = await deps.db.transaction(async (tx) => {
     // Reserving locks this month's usage row, so concurrent requests of one member queue here;
     // every picture is counted at once (a refusal below rolls the count back).
@@ -97,6 +101,7 @@ export async function createGeneration(
       options,
       count,
       withStyle: style !== null,
+      withArtDirection,
     });
     if (!entitlement.allowed) throw refused(entitlement);
     // The reservation above locks the member's usage row, so this count sees every job their
@@ -130,6 +135,7 @@ export async function createGeneration(
           options,
           count,
           withStyle: style !== null,
+          withArtDirection,
         });
         if (!again.allowed) throw refused(again);
         throw new DomainError('insufficient_credits', MESSAGES.premiumRequiresCredit, {
@@ -138,7 +144,11 @@ export async function createGeneration(
       }
       spent += cost;
     }
-    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, { palette, words: styleWords });
+    const finalPrompt = buildClipartPrompt(cleanedPrompt, theme, {
+      palette,
+      words: styleWords,
+      artDirection,
+    });
     await tx.insert(generations).values(
       ids.map((id, n) => ({
         id,
@@ -149,6 +159,7 @@ export async function createGeneration(
         theme,
         palette,
         styleWords,
+        artDirection,
         quality: request.quality,
         privacy: request.privacy,
         seed: seeds[n],

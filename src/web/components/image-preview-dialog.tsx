@@ -1,6 +1,7 @@
 import { GlobeIcon, LockIcon } from 'lucide-react';
 import type { ReactNode, RefObject } from 'react';
 import type { GeneratedImageView } from '../../core/api';
+import { artDirectionDetails } from '../../core/art-direction';
 import { findTheme } from '../../core/options';
 import { DownloadMenu } from './download-menu';
 import { CopyUrlButton } from './generator/copy-url-button';
@@ -75,6 +76,7 @@ export function ImagePreviewDialog({
               </div>
             </DialogDescription>
           </DialogHeader>
+          <ArtDirectionDetails image={image} />
           <div className="overflow-hidden rounded-xl border bg-[conic-gradient(#f4f2f9_25%,#fff_0_50%,#f4f2f9_0_75%,#fff_0)] bg-[length:24px_24px]">
             <img
               src={image.url}
@@ -99,5 +101,24 @@ export function ImagePreviewDialog({
         </DialogContent>
       )}
     </Dialog>
+  );
+}
+
+/** The art direction controls the picture was made with, one per line; nothing when none was set. */
+function ArtDirectionDetails({ image }: { image: GeneratedImageView }) {
+  const details = artDirectionDetails(image.artDirection);
+  if (details.length === 0) return null;
+  return (
+    <section aria-label="Art direction" data-testid="art-direction-details">
+      <h3 className="mb-1 font-medium text-sm">Art direction</h3>
+      <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {details.map(({ control, value }) => (
+          <div key={control} className="flex gap-1">
+            <dt className="text-muted-foreground">{control}:</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

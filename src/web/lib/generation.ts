@@ -10,6 +10,7 @@ import {
   generationStatusSchema,
   recentImagesSchema,
 } from '../../core/api';
+import { ART_DIRECTION_CONTROLS, type ArtDirection } from '../../core/art-direction';
 import { MAX_VARIATIONS } from '../../core/constants';
 import { isGenerationState } from '../../core/generation-states';
 import {
@@ -38,8 +39,14 @@ import { useSession } from './session';
 /**
  * `count`: pictures from one request (variations; more than 1 on Premium and Enterprise).
  * `styleId`: the saved custom style picked in "My styles" (Premium), or null.
+ * `artDirection`: the art direction controls set (Premium); empty when none is.
  */
-export type GenerationDraft = GenerationOptions & { prompt: string; count: number; styleId: string | null };
+export type GenerationDraft = GenerationOptions & {
+  prompt: string;
+  count: number;
+  styleId: string | null;
+  artDirection: ArtDirection;
+};
 
 const DRAFT_KEY = 'clipsmith.generator.draft';
 
@@ -64,6 +71,15 @@ export function parseDraft(value: unknown): Partial<GenerationDraft> {
     draft.count = raw.count;
   if (raw.styleId === null || (typeof raw.styleId === 'string' && raw.styleId.length <= 100))
     draft.styleId = raw.styleId;
+  if (raw.artDirection && typeof raw.artDirection === 'object') {
+    const asked = raw.artDirection as Record<string, unknown>;
+    const direction: Record<string, string> = {};
+    for (const control of ART_DIRECTION_CONTROLS) {
+      const value = asked[control.key];
+      if (control.values.some((v) => v.id === value)) direction[control.key] = value as string;
+    }
+    draft.artDirection = direction as ArtDirection;
+  }
   return draft;
 }
 
@@ -111,6 +127,7 @@ export function useGenerationDraft() {
     prompt: '',
     count: 1,
     styleId: null,
+    artDirection: {},
     ...DEFAULT_OPTIONS,
     ...readStoredDraft(),
     ...readQueryDraft(),

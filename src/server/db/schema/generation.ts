@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { DrawnSubject } from '../../../core/api';
+import type { ArtDirection } from '../../../core/art-direction';
 import { GENERATION_PHASES, GENERATION_STATES } from '../../../core/generation-states';
 import { users } from './auth';
 
@@ -24,6 +25,8 @@ export const generations = pgTable(
     palette: text('palette'),
     /** A custom style's extra words as applied (they are in finalPrompt too); null without a style. */
     styleWords: text('style_words'),
+    /** The art direction controls set (only those; core/art-direction.ts); null when none was. */
+    artDirection: jsonb('art_direction').$type<ArtDirection>(),
     quality: text('quality').notNull(),
     privacy: text('privacy').notNull(),
     seed: integer('seed').notNull(),
@@ -82,6 +85,8 @@ export const generatedImages = pgTable(
     transparentBackground: boolean('transparent_background').notNull().default(true),
     /** What the built-in composer drew ([{ word, label, art }]); null for providers that draw the whole prompt. */
     subjects: jsonb('subjects').$type<DrawnSubject[]>(),
+    /** The art direction controls the picture was made with (copied from its generation); null when none. */
+    artDirection: jsonb('art_direction').$type<ArtDirection>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -21,6 +21,7 @@ export function createOfflineComposer(): ImageProvider {
           prompt: input.userPrompt || input.prompt,
           theme: input.theme,
           palette: input.palette,
+          artDirection: input.artDirection,
           seed: input.seed,
         });
         return { png, svg, subjects, provider: OFFLINE_PROVIDER_NAME, model: OFFLINE_MODEL };

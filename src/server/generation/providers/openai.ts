@@ -40,7 +40,7 @@ export const PROVIDER_MESSAGES = {
 /** The request body for one picture; exported so tests and the operator can see what is sent. */
 export function buildImageRequest(
   model: string,
-  input: Pick<GenerateImageInput, 'prompt' | 'quality'>,
+  input: Pick<GenerateImageInput, 'prompt' | 'quality' | 'artDirection'>,
 ): ImageGenerateParamsNonStreaming {
   const { params } = imageModel(model);
   const body: ImageGenerateParamsNonStreaming = {
@@ -51,7 +51,8 @@ export function buildImageRequest(
     quality: params.quality[input.quality],
   };
   if (params.outputFormat) body.output_format = params.outputFormat;
-  if (params.background) body.background = params.background;
+  // A scene background was asked for (art direction): the model is not told to leave it transparent.
+  if (params.background && input.artDirection?.background !== 'scene') body.background = params.background;
   if (params.responseFormat) body.response_format = params.responseFormat;
   if (params.style) body.style = params.style[input.quality];
   return body;

@@ -2,7 +2,7 @@ import type { Me } from '../../../core/api';
 import { describeVariationsCost } from '../../../core/entitlement';
 import { generationPermit } from '../../../core/generation-permit';
 import { MESSAGES } from '../../../core/messages';
-import type { GenerationOptions } from '../../../core/options';
+import { DEFAULT_OPTIONS, type GenerationOptions } from '../../../core/options';
 import { isPaidTier } from '../../../core/tiers';
 
 /**
@@ -58,4 +58,21 @@ export function costLine(account: Account, options: GenerationOptions, count = 1
     return { text: result.status === 403 ? result.message : describeVariationsCost(input), kind: 'refused' };
   const text = describeVariationsCost(input);
   return { text, kind: result.total > 0 ? 'credit' : 'free' };
+}
+
+/**
+ * Are the art direction controls open to this member? Asked of the one permit with only art
+ * direction at stake (no picture counted): it answers its 403 when the plan does not include them.
+ */
+export function artDirectionOpen(account: Pick<Me, 'membership'> | null): boolean {
+  if (!account) return false;
+  const answer = generationPermit({
+    tier: account.membership.tier,
+    imagesUsed: 0,
+    credits: 0,
+    options: DEFAULT_OPTIONS,
+    count: 1,
+    withArtDirection: true,
+  });
+  return answer.allowed || answer.message !== MESSAGES.artDirectionNeedsPremium;
 }

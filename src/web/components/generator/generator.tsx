@@ -2,6 +2,7 @@ import { CircleAlertIcon, LightbulbIcon, Loader2Icon, RefreshCwIcon, WandSparkle
 import { type FormEvent, type KeyboardEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
+import { hasArtDirection } from '../../../core/art-direction';
 import { MAX_VARIATIONS, THEME_WARNING_MS } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import {
@@ -24,9 +25,10 @@ import { Button } from '../ui/button';
 import { FieldError } from '../ui/form-field';
 import { Label } from '../ui/label';
 import { Textarea } from '../ui/textarea';
+import { ArtDirectionControls } from './art-direction-controls';
 import { ChoiceChips } from './choice-chips';
 import { CostLine, pricingLink } from './cost-line';
-import { costLine, premiumGate, premiumThemeMessage } from './gating';
+import { artDirectionOpen, costLine, premiumGate, premiumThemeMessage } from './gating';
 import { GenerationPanel } from './generation-panel';
 import { MyStyles } from './my-styles';
 import { OptionGroup, type OptionItem } from './option-group';
@@ -243,7 +245,16 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
     setBlankError(false);
     // Sent as typed: the request schema normalises it (core/prompt.ts normalisePrompt).
     awaitingResult.current = true;
-    void start({ prompt: draft.prompt, ...options, count, ...(style ? { styleId: style.id } : {}) });
+    // Art direction only while the plan opens it (a draft kept from a Premium month sends none).
+    const artDirection =
+      artDirectionOpen(me) && hasArtDirection(draft.artDirection) ? draft.artDirection : null;
+    void start({
+      prompt: draft.prompt,
+      ...options,
+      count,
+      ...(style ? { styleId: style.id } : {}),
+      ...(artDirection ? { artDirection } : {}),
+    });
     // On narrow screens the picture appears below the form: bring it into view.
     const panel = panelRef.current;
     const sideBySide = window.matchMedia?.('(min-width: 1024px)').matches ?? false;
@@ -442,6 +453,14 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
           disabled={working}
           returnTo={returnTo}
           onChange={(picked) => update({ count: picked })}
+        />
+
+        <ArtDirectionControls
+          account={me}
+          value={draft.artDirection}
+          disabled={working}
+          returnTo={returnTo}
+          onChange={(artDirection) => update({ artDirection })}
         />
 
         <div className="flex flex-col gap-3 border-t pt-5">
