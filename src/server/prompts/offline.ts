@@ -114,7 +114,7 @@ function reader() {
   };
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
 
 /** What a suggestion adds to the idea; each part is left out when the idea has it already. */
@@ -159,7 +159,7 @@ function readIdea(prompt: string): Idea {
   }
   // The subject's words as typed ("Robot", "cats"): tokens are lower-case, spaces between.
   const pattern = new RegExp(
-    `(^|[^\\p{L}\\p{N}])(${word.split(' ').map(escape).join('[\\s-]+')})(?![\\p{L}\\p{N}])`,
+    `(^|[^\\p{L}\\p{N}])(${word.split(' ').map(escapeRegExp).join('[\\s-]+')})(?![\\p{L}\\p{N}])`,
     'iu',
   );
   const found = fromScene || !word ? null : pattern.exec(text);
