@@ -30,26 +30,26 @@ export class NothingToSuggest extends Error {
 // before use, so a word the index lacks is simply never offered.
 /** Plain colour names (the index has every CSS name; these are the ones people say). */
 const COLOURS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink', 'turquoise', 'gold'];
-/** Setting phrases (the composer draws a backdrop for each). */
-const SETTINGS = [
-  'in a forest',
-  'on the beach',
-  'in a meadow',
-  'in the snow',
-  'underwater',
-  'in space',
-  'at night',
-  'in a spring garden',
-  'in the city',
-  'in autumn',
+/** Setting phrases (the composer draws a backdrop for each) and the motions that suit each. */
+const SETTINGS: readonly { words: string; motions?: readonly string[] }[] = [
+  { words: 'in a forest' },
+  { words: 'on the beach' },
+  { words: 'in a meadow' },
+  { words: 'in the snow' },
+  { words: 'underwater', motions: ['swimming'] },
+  { words: 'in space', motions: ['flying'] },
+  { words: 'at night', motions: ['flying', 'jumping'] },
+  { words: 'in a spring garden' },
+  { words: 'in the city' },
+  { words: 'in autumn' },
 ];
-/** Motions that suit a backdrop (the composer's scene id); others run or jump. */
-const SCENE_MOTIONS: Record<string, string[]> = {
+/** Motions that suit a backdrop the idea has already (the composer's scene id). */
+const SCENE_MOTIONS: Record<string, readonly string[]> = {
   underwater: ['swimming'],
   space: ['flying'],
   night: ['flying', 'jumping'],
 };
-const MOTIONS = ['running', 'jumping'];
+const MOTIONS: readonly string[] = ['running', 'jumping'];
 /** Things a subject can hold or stand beside. */
 const PROPS = ['balloon', 'umbrella', 'kite', 'gift', 'book', 'trophy', 'lantern', 'guitar', 'sunflower'];
 /** Size words (the subject is drawn smaller or larger). */
@@ -215,88 +215,99 @@ function write(idea: Idea, parts: Parts): string {
   return rest.trim() === '' ? `${head}${subject} ${tail}` : `${head}${subject}${rest}, ${tail}`;
 }
 
-/** Does the composer draw what the parts ask for, and nothing else new? */
-function honours(idea: Idea, parts: Parts, text: string): boolean {
-  if (text.length > PROMPT_MAX_LENGTH) return false;
+type Key = keyof Parts;
+
+/**
+ * What the composer does not draw as the parts ask: the parts it misread, or 'whole' when the
+ * prompt as a whole reads otherwise (no art, another subject or backdrop, a second picture nobody
+ * asked for, too long). An empty list: every part is drawn as meant.
+ */
+function misses(idea: Idea, parts: Parts, text: string): (Key | 'whole')[] {
+  if (text.length > PROMPT_MAX_LENGTH) return ['whole'];
   const read = idea.read(text);
-  if (!read) return false;
+  if (!read) return ['whole'];
   const lexicon = getLexicon();
   const base = idea.plan;
   const same = idea.named
     ? read.subject.id === idea.named.art
     : read.subjects[0]?.word === base.subjects[0]?.word;
-  if (!same) return false;
-  if (parts.colour && read.colour !== (lexicon.colours.get(parts.colour) ?? null)) return false;
-  if (parts.detail && SIZES.includes(parts.detail) && read.scale !== lexicon.sizes.get(parts.detail))
-    return false;
-  if (parts.detail === THING_FACE && !read.face) return false;
+  if (!same) return ['whole'];
+  const missed: (Key | 'whole')[] = [];
+  if (parts.colour && read.colour !== (lexicon.colours.get(parts.colour) ?? null)) missed.push('colour');
   let added = 0;
   if (parts.detail === CREATURE_FEELING) {
-    if (!read.subjects.some((s) => s.word === CREATURE_FEELING)) return false;
-    added++;
-  }
-  if (parts.motion && (read.motion === null || read.motion === base.motion)) return false;
+    if (read.subjects.some((s) => s.word === CREATURE_FEELING)) added++;
+    else missed.push('detail');
+  } else if (
+    parts.detail === THING_FACE ? !read.face : parts.detail && read.scale !== lexicon.sizes.get(parts.detail)
+  )
+    missed.push('detail');
+  if (parts.motion && (read.motion === null || read.motion === base.motion)) missed.push('motion');
   if (parts.prop) {
-    if (read.partner === null || !read.subjects.some((s) => s.word === parts.prop)) return false;
-    added++;
+    if (read.partner !== null && read.subjects.some((s) => s.word === parts.prop)) added++;
+    else missed.push('prop');
   }
   if (parts.setting ? read.scene === null || read.scene === base.scene : read.scene !== base.scene)
-    return false;
+    missed.push(parts.setting ? 'setting' : 'whole');
   // A word read as something else (a second picture, a feeling face) would draw what was not meant.
-  return read.subjects.length === base.subjects.length + added;
+  if (missed.length === 0 && read.subjects.length !== base.subjects.length + added) missed.push('whole');
+  return missed;
 }
 
-/** The parts of one suggestion, from the options left; null when nothing new can be added. */
+/** When the whole reads wrong, the part given up first. */
+const GIVE_UP_ORDER: Key[] = ['prop', 'motion', 'detail', 'setting', 'colour'];
+/** Readings one suggestion may take (each is a run of the composer's planner, ~30 ms). */
+const MAX_READINGS = 8;
+
+/**
+ * One suggestion: every part's first option at once, read by the composer once; a part it misreads
+ * takes its next option (or is left out when none is left) and the whole is read again.
+ */
 function compose(idea: Idea, recipe: Recipe, pools: Pools): { text: string; parts: Parts } | null {
   const base = idea.plan;
-  const parts: Parts = {};
-  const tryPart = (key: keyof Parts, options: readonly string[]) => {
-    for (const option of options) {
-      const probe = { [key]: option } as Parts;
-      if (honours(idea, probe, write(idea, probe))) {
-        parts[key] = option;
-        return option;
-      }
-    }
-    return undefined;
+  const options: Partial<Record<Key, string[]>> = {};
+  if (base.colour === null) options.colour = pools.colours.filter((c) => !pools.usedColours.has(c));
+  const feeling = recipe === 'feeling';
+  if (base.scale === 1)
+    options.detail = [
+      feeling ? (idea.creature ? CREATURE_FEELING : THING_FACE) : SIZES[recipe === 'big' ? 1 : 0],
+    ];
+  if (base.scene === null)
+    options.setting = pools.settings.filter((s) => !pools.usedSettings.has(s.words)).map((s) => s.words);
+  // A pose: a verb of motion for a creature, else a thing held or beside it (one of the two). A
+  // creature's feeling is drawn as a face beside it, which leaves no room for a thing held.
+  const canHold = base.partner === null && base.accents.length === 0 && !(feeling && idea.creature);
+  const canMove = base.motion === null && idea.creature;
+  if (canHold && (recipe === 'prop' || !canMove))
+    options.prop = pools.props.filter((p) => !pools.usedProps.has(p));
+  else if (canMove) options.motion = [];
+  const motionsFor = (setting: string | undefined) =>
+    SETTINGS.find((s) => s.words === setting)?.motions ?? SCENE_MOTIONS[base.scene ?? ''] ?? MOTIONS;
+
+  const cursor: Partial<Record<Key, number>> = {};
+  const pick = (key: Key, parts: Parts) => {
+    const list = key === 'motion' ? motionsFor(parts.setting) : (options[key] ?? []);
+    return list[cursor[key] ?? 0];
   };
-  if (base.colour === null)
-    tryPart(
-      'colour',
-      pools.colours.filter((c) => !pools.usedColours.has(c)),
-    );
-  if (base.scale === 1) {
-    const detail =
-      recipe === 'feeling'
-        ? [idea.creature ? CREATURE_FEELING : THING_FACE]
-        : recipe === 'big'
-          ? [SIZES[1]]
-          : [SIZES[0]];
-    tryPart('detail', detail);
-  }
-  const settings = base.scene === null ? pools.settings.filter((s) => !pools.usedSettings.has(s)) : [];
-  const setting = settings.find((s) => honours(idea, { setting: s }, write(idea, { setting: s })));
-  if (setting) parts.setting = setting;
-  const scene = setting ? idea.read(write(idea, { setting }))?.scene : base.scene;
-  // A pose: a verb of motion for a creature (one that suits the setting), else a thing beside it.
-  const canHold = base.partner === null && base.accents.length === 0 && parts.detail !== CREATURE_FEELING;
-  const motions = base.motion === null && idea.creature ? (SCENE_MOTIONS[scene ?? ''] ?? MOTIONS) : [];
-  const props = canHold ? pools.props.filter((p) => !pools.usedProps.has(p)) : [];
-  const order = recipe === 'prop' ? [props, motions] : [motions, props];
-  for (const options of order) {
-    if (tryPart(options === motions ? 'motion' : 'prop', options)) break;
-  }
-  // Together the parts may read differently than one by one: the largest set of them the composer
-  // reads as meant wins (fewest left out; among equals, the pose and the thing held go first).
-  const keys = (['colour', 'setting', 'detail', 'prop', 'motion'] as const).filter((k) => parts[k]);
-  const subsets = Array.from({ length: 2 ** keys.length }, (_, mask) =>
-    keys.filter((_, i) => (mask & (1 << i)) === 0),
-  ).sort((a, b) => b.length - a.length);
-  for (const kept of subsets) {
-    if (kept.length === 0) return null;
-    const chosen: Parts = Object.fromEntries(kept.map((k) => [k, parts[k]]));
-    const text = write(idea, chosen);
-    if (honours(idea, chosen, text)) return { text, parts: chosen };
+  const live = new Set(Object.keys(options) as Key[]);
+  for (let reading = 0; reading < MAX_READINGS && live.size > 0; reading++) {
+    const parts: Parts = {};
+    for (const key of ['colour', 'detail', 'setting', 'prop', 'motion'] as Key[]) {
+      if (!live.has(key)) continue;
+      const value = pick(key, parts);
+      if (value === undefined) live.delete(key);
+      else parts[key] = value;
+    }
+    if (Object.keys(parts).length === 0) return null;
+    const text = write(idea, parts);
+    const missed = misses(idea, parts, text);
+    if (missed.length === 0) return { text, parts };
+    for (const key of missed) {
+      if (key === 'whole') {
+        const giveUp = GIVE_UP_ORDER.find((k) => parts[k] !== undefined);
+        if (giveUp) live.delete(giveUp);
+      } else cursor[key] = (cursor[key] ?? 0) + 1;
+    }
   }
   return null;
 }
@@ -305,15 +316,28 @@ type Recipe = 'small' | 'prop' | 'feeling' | 'big';
 
 type Pools = {
   colours: string[];
-  settings: string[];
+  settings: (typeof SETTINGS)[number][];
   props: string[];
   usedColours: Set<string>;
   usedSettings: Set<string>;
   usedProps: Set<string>;
 };
 
+/** Answers kept for ideas asked again (they never change): each costs ~10 runs of the planner. */
+const answered = new Map<string, string[]>();
+const ANSWERS_KEPT = 500;
+
 /** Three suggestions for the idea (throws NothingToSuggest when the composer has no art for it). */
 export function suggestOffline(prompt: string): string[] {
+  const kept = answered.get(prompt);
+  if (kept) return [...kept];
+  const out = suggestAnew(prompt);
+  if (answered.size >= ANSWERS_KEPT) answered.delete(answered.keys().next().value as string);
+  answered.set(prompt, out);
+  return [...out];
+}
+
+function suggestAnew(prompt: string): string[] {
   const idea = readIdea(prompt);
   const lexicon = getLexicon();
   const rng = seeded(hash(idea.text.toLowerCase()));
