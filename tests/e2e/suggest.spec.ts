@@ -49,14 +49,19 @@ for (const width of [1280, 360]) {
       await expect(prompt).toBeFocused();
       await expect(list).toHaveCount(0);
 
+      // A suggestion already has a detail, a pose or thing held, a setting and a colour: nothing to add.
+      await suggest.click();
+      await expect(page.getByTestId('suggest-error')).toContainText('nothing richer to offer');
+
       // Escape closes a list without choosing and goes back to the button.
+      await prompt.fill('a cat');
       await suggest.click();
       await expect(choices).toHaveCount(3);
       await choices.first().focus();
       await page.keyboard.press('Escape');
       await expect(list).toHaveCount(0);
       await expect(suggest).toBeFocused();
-      await expect(prompt).toHaveValue(texts[1]);
+      await expect(prompt).toHaveValue('a cat');
 
       // An idea the composer cannot draw: the server's reason, next to the button.
       await prompt.fill('a zorblax');
@@ -66,6 +71,8 @@ for (const width of [1280, 360]) {
     });
 
     test('a Free member sees Suggest disabled, with the plan that opens it', async ({ page, baseURL }) => {
+      // A sign-up and a page load: slow on a busy machine.
+      test.slow();
       await signUp(page.request, baseURL ?? '', `suggest-free-${width}`);
       await page.goto('/create');
       await page.getByLabel('Describe your clipart').fill('a cat');
