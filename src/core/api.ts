@@ -24,7 +24,7 @@ import { GENERATION_PHASES, GENERATION_STATES } from './generation-states';
 import { MESSAGES } from './messages';
 import { PRIVACY_IDS, QUALITY_IDS, THEME_IDS } from './options';
 import { PALETTE_IDS } from './palettes';
-import { normalisePrompt, PROMPT_MAX_LENGTH } from './prompt';
+import { normalisePrompt, PROMPT_MAX_LENGTH, SUGGEST_IDEA_MAX_LENGTH, SUGGESTION_COUNT } from './prompt';
 import { isSafeRedirectPath } from './redirect';
 import { isStorableText } from './text';
 import { TIERS } from './tiers';
@@ -96,6 +96,24 @@ export const generationRequestSchema = z.object({
 });
 export type GenerationRequest = z.infer<typeof generationRequestSchema>;
 export type GenerationRequestInput = z.input<typeof generationRequestSchema>;
+
+/** `POST /api/prompts/suggest` (Basic and above): the idea typed so far, as the prompt field holds it. */
+export const promptSuggestRequestSchema = z.object({
+  prompt: safeText({ error: MESSAGES.enterDescription })
+    .overwrite(normalisePrompt)
+    .min(1, MESSAGES.enterDescription)
+    .max(SUGGEST_IDEA_MAX_LENGTH, MESSAGES.suggestIdeaTooLong(SUGGEST_IDEA_MAX_LENGTH)),
+});
+export type PromptSuggestRequest = z.infer<typeof promptSuggestRequestSchema>;
+
+/** Three improved prompts for the idea, each a whole prompt the generator takes as it is. */
+export const promptSuggestionsSchema = z.object({
+  suggestions: z
+    .array(z.string().min(1).max(PROMPT_MAX_LENGTH))
+    .length(SUGGESTION_COUNT)
+    .refine((list) => new Set(list).size === list.length, 'Suggestions must differ'),
+});
+export type PromptSuggestions = z.infer<typeof promptSuggestionsSchema>;
 
 export const paletteIdSchema = z.enum(PALETTE_IDS, { error: MESSAGES.unknownPalette });
 

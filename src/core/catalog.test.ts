@@ -6,11 +6,14 @@ import {
   formatPrice,
   PLANS,
   planFeature,
+  planOpening,
   pricePerCredit,
   resolutionByPlan,
+  tierIncludes,
   totalCredits,
 } from './catalog';
 import { RESOLUTION_BY_PLAN } from './constants';
+import { TIERS } from './tiers';
 
 describe('plans', () => {
   it('has the four plans with their prices and limits', () => {
@@ -26,7 +29,7 @@ describe('plans', () => {
     expect(PLANS.filter((p) => p.price > 0).map((p) => p.id)).toEqual(['basic', 'premium', 'enterprise']);
   });
 
-  it('lists only what is built: no team management or advanced prompts; Explore search under Free', () => {
+  it('lists only what is built: no team management; Explore search under Free', () => {
     const text = (id: string) => findPlan(id)?.features.map((f) => f.text);
     expect(text('free')).toEqual([
       '3 images every month',
@@ -38,6 +41,7 @@ describe('plans', () => {
       'Full resolution: downloads up to 2048 px',
       'Premium themes and Triple Validation included',
       'Private pictures included',
+      'Advanced prompts: Suggest turns your idea into 3 richer prompts',
     ]);
     expect(text('premium')).toEqual([
       '100 images every month',
@@ -47,7 +51,15 @@ describe('plans', () => {
     ]);
     expect(text('enterprise')).toEqual(['Unlimited images every month', 'API access', 'Priority rendering']);
     const all = PLANS.flatMap((p) => p.features.map((f) => f.text)).join('\n');
-    expect(all).not.toMatch(/Team|Advanced prompts|Sortable/);
+    expect(all).not.toMatch(/Team|Sortable/);
+  });
+
+  it('a line a plan lists is included from that plan up (Suggest: Basic and above), named by planOpening', () => {
+    expect(planOpening('advanced-prompts')?.name).toBe('Basic');
+    expect(TIERS.map((tier) => tierIncludes(tier, 'advanced-prompts'))).toEqual([false, true, true, true]);
+    expect(TIERS.map((tier) => tierIncludes(tier, 'api-access'))).toEqual([false, false, false, true]);
+    // A plan's own value (its monthly count) is no inherited line.
+    expect(tierIncludes('enterprise', 'monthly-images')).toBe(false);
   });
 
   it('gives each line a stable id, once per plan', () => {

@@ -1,11 +1,11 @@
 import { MAX_VARIATIONS } from './constants';
-import { maxDownloadSize, monthlyImageLimit, type Tier } from './tiers';
+import { maxDownloadSize, monthlyImageLimit, TIERS, type Tier } from './tiers';
 
 /**
  * What a plan sells, one line each. The id is stable (tests walk it: tests/plans/plan-features.test.ts
  * asserts the product does each line for its plan, and, where the line is exclusive, not below it);
  * the text is what /pricing, the FAQ and the landing page show. A line is listed only once it is
- * built: team management and advanced prompts are not sold until they exist.
+ * built: team management is not sold until it exists.
  */
 export type PlanFeatureId =
   | 'monthly-images'
@@ -13,6 +13,7 @@ export type PlanFeatureId =
   | 'explore-search-sort'
   | 'premium-options'
   | 'private-pictures'
+  | 'advanced-prompts'
   | 'variations'
   | 'custom-styles'
   | 'art-direction'
@@ -29,6 +30,7 @@ export const INHERITED_FEATURES: readonly PlanFeatureId[] = [
   'explore-search-sort',
   'premium-options',
   'private-pictures',
+  'advanced-prompts',
   'variations',
   'custom-styles',
   'art-direction',
@@ -94,6 +96,7 @@ export const PLANS: readonly Plan[] = [
       resolutionLine('basic'),
       { id: 'premium-options', text: 'Premium themes and Triple Validation included' },
       { id: 'private-pictures', text: 'Private pictures included' },
+      { id: 'advanced-prompts', text: 'Advanced prompts: Suggest turns your idea into 3 richer prompts' },
     ],
     imagesPerMonth: monthlyImageLimit('basic'),
     tier: 'basic',
@@ -155,6 +158,22 @@ export function findPlan(id: string | null | undefined): Plan | undefined {
 
 export function findPack(id: string | null | undefined): CreditPack | undefined {
   return CREDIT_PACKS.find((pack) => pack.id === id);
+}
+
+/** The first (cheapest) plan that lists this feature, if any does. */
+export function planOpening(id: PlanFeatureId): Plan | undefined {
+  return PLANS.find((plan) => planFeature(plan, id) !== undefined);
+}
+
+/**
+ * Does a member on this tier get a line a plan gives to the plans above it too? The list decides:
+ * the plan that lists it, and every plan above. (Lines that are each plan's own value, monthly
+ * images and resolution, have their own rules in tiers.ts.)
+ */
+export function tierIncludes(tier: Tier, id: PlanFeatureId): boolean {
+  const opening = planOpening(id);
+  if (!opening || !INHERITED_FEATURES.includes(id)) return false;
+  return TIERS.indexOf(tier) >= TIERS.indexOf(opening.tier);
 }
 
 /** The line of a plan for this feature, if the plan lists it. */

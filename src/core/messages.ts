@@ -35,6 +35,20 @@ export const MESSAGES = {
   composerMiss: (words: readonly string[]) =>
     `The built-in clipart composer could not draw ${words.map((w) => `"${w}"`).join(', ')}. Try a plainer noun for the main thing (for example "dog", "house" or "lighthouse"). You can also describe it by what it looks like ("a round green monster"). Nothing was charged.`,
   imageLoadFailed: 'Failed to load the generated image',
+  /** Ours: Suggest (improved prompts) below the plan that opens it. */
+  suggestNeedsPlan: (plan: string) =>
+    `Suggest (3 improved prompts for your idea) comes with the ${plan} plan and above. Upgrade to ${plan} to use it.`,
+  /** Ours: Suggest's idea is shorter than a prompt, so each suggestion still fits. */
+  suggestIdeaTooLong: (max: number) =>
+    `Suggest works from a short idea: keep it to ${max} characters or fewer`,
+  /** Ours: the offline suggestions found nothing the built-in composer can draw in the idea. */
+  suggestNothingDrawable: (words: readonly string[]) =>
+    `The built-in clipart composer cannot draw ${words.map((w) => `"${w}"`).join(', ')}, so there is nothing to build suggestions on. Try a plainer noun for the main thing (for example "dog", "house" or "lighthouse").`,
+  /** Ours: the idea already has a detail, a pose, a setting and a colour the composer reads. */
+  suggestNothingToAdd:
+    'Your idea already names a detail, a pose, a setting and a colour: Suggest has nothing richer to offer. Try a shorter idea.',
+  /** Ours: neither suggestion provider could answer. */
+  suggestionsUnavailable: 'Suggestions are not available right now. Please try again in a minute.',
   /** Ours: provider rate limit / overload (the spec leaves provider errors undisplayed). */
   providerBusy: 'The image service is busy, please try again in a minute',
   /** Ours: the provider's or our moderation refused the prompt. */

@@ -4,6 +4,15 @@ import { findPalette, type PaletteId } from './palettes';
 
 export const PROMPT_MAX_LENGTH = 1000;
 
+/** Suggest (Basic and above) answers this many improved prompts for one idea. */
+export const SUGGESTION_COUNT = 3;
+
+/**
+ * The longest idea Suggest improves: shorter than a prompt, so that every suggestion (the idea
+ * with a subject detail, a pose, a setting and a colour added) still fits in PROMPT_MAX_LENGTH.
+ */
+export const SUGGEST_IDEA_MAX_LENGTH = 500;
+
 /**
  * The one place what a person typed is normalised: the request schema runs it, and everything
  * after (storage, ledger, cleaning, the provider, the image check) takes its result as it is.

@@ -26,6 +26,7 @@ import { createSpa } from './http/spa';
 import { imageFileRoutes } from './image-files/file-routes';
 import { appMeta, metaRoutes } from './meta/routes';
 import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './platform/rate-limit';
+import { promptRoutes } from './prompts/routes';
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
 import { styleRoutes } from './styles/routes';
@@ -135,6 +136,19 @@ export function createApp(deps: Deps) {
       events: deps.events,
       jobs: deps.jobs,
       rateLimiter: deps.rateLimiter,
+    }),
+  );
+
+  // prompts: Suggest, three improved prompts for an idea (Basic and above)
+  app.route(
+    '/api/prompts',
+    promptRoutes({
+      db,
+      auth: deps.auth,
+      rateLimiter: deps.rateLimiter,
+      moderation: deps.moderation,
+      suggester: deps.promptSuggester,
+      logger,
     }),
   );
 

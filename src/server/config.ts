@@ -153,6 +153,7 @@ const envSchema = z.object({
   OPENAI_IMAGE_MODEL: optionalText,
   OPENAI_VISION_MODEL: optionalText,
   OPENAI_MODERATION_MODEL: optionalText,
+  OPENAI_SUGGEST_MODEL: optionalText,
   OPENAI_TIMEOUT_MS: integer('OPENAI_TIMEOUT_MS', 1000, 600_000, 180_000),
 
   PAYMENTS: oneOf('PAYMENTS', ['auto', 'stripe', 'test', 'off'] as const, 'auto'),
@@ -344,6 +345,7 @@ function buildConfig(e: ParsedEnv, cwd: string) {
             imageModel: e.OPENAI_IMAGE_MODEL ?? DEFAULT_MODELS.image,
             visionModel: e.OPENAI_VISION_MODEL ?? DEFAULT_MODELS.vision,
             moderationModel: e.OPENAI_MODERATION_MODEL ?? DEFAULT_MODELS.moderation,
+            suggestModel: e.OPENAI_SUGGEST_MODEL ?? DEFAULT_MODELS.suggest,
             timeoutMs: e.OPENAI_TIMEOUT_MS,
           }
         : undefined,

@@ -14,6 +14,7 @@ import type { JobRunner } from './jobs/runner';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
 import type { RateLimiter } from './platform/rate-limit';
+import type { PromptSuggester } from './prompts/ports';
 import type { Deletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
 
@@ -30,6 +31,8 @@ export type Deps = {
   imageProvider: ImageProvider;
   imageCheck: ImageCheck;
   moderation: Moderation;
+  /** Suggest's provider: the composer's own words, or OpenAI's Responses API (prompts/). */
+  promptSuggester: PromptSuggester;
   events: GenerationEvents;
   jobs: JobRunner;
   thumbnails: ThumbnailQueue;

@@ -43,6 +43,9 @@ import { createMailer } from './mail/mailer';
 import { purgeOldMail } from './mail/retention';
 import { checkDataDir, usesDataDir } from './platform/data-dir';
 import { createRateLimiter } from './platform/rate-limit';
+import { createOfflineSuggester } from './prompts/offline';
+import { createOpenAISuggester } from './prompts/openai';
+import type { PromptSuggester } from './prompts/ports';
 import { createStorage } from './storage';
 import { createDeletions } from './storage/deletions';
 import type { Storage } from './storage/storage';
@@ -81,6 +84,8 @@ export type RuntimeOverrides = {
   imageProvider?: ImageProvider;
   imageCheck?: ImageCheck;
   moderation?: Moderation;
+  /** Suggest's provider (the offline composer's words, or OpenAI when images use it). */
+  promptSuggester?: PromptSuggester;
   payments?: Payments;
   /** Pause between Triple Validation attempts (2 s by default). */
   validationPauseMs?: number;
@@ -97,8 +102,9 @@ export type RuntimeOverrides = {
 };
 
 /**
- * The image model, its check and moderation: OpenAI when configured, the offline composer
- * otherwise. With OpenAI, the watch of the configured models' life cycle and the health statuses.
+ * The image model, its check, moderation and Suggest's model: OpenAI when configured, the offline
+ * composer otherwise. With OpenAI, the watch of the configured models' life cycle and the health
+ * statuses.
  */
 function imageServices(
   config: Config,
@@ -107,6 +113,7 @@ function imageServices(
   imageProvider: ImageProvider & { status?: () => CheckReport };
   imageCheck: ImageCheck & { status?: () => CheckReport };
   moderation: Moderation;
+  promptSuggester: PromptSuggester;
   modelWatch?: ModelWatch;
 } {
   const openai = config.images.openai;
@@ -119,6 +126,7 @@ function imageServices(
           { use: 'image', id: openai.imageModel },
           { use: 'vision', id: openai.visionModel },
           { use: 'moderation', id: openai.moderationModel },
+          { use: 'suggest', id: openai.suggestModel },
         ],
         isOpenAI: !openai.baseURL || new URL(openai.baseURL).hostname === 'api.openai.com',
         logger,
@@ -140,12 +148,16 @@ function imageServices(
         createOpenAIModeration({ ...common, model: openai.moderationModel }),
         createBlocklistModeration(),
       ]),
+      // Suggestions an OpenAI image model draws; on any failure the service gives the offline ones.
+      promptSuggester: createOpenAISuggester({ ...common, model: openai.suggestModel }),
     };
   }
   return {
     imageProvider: createOfflineComposer(),
     imageCheck: createAnalysisCheck(),
     moderation: createBlocklistModeration(),
+    // Only what the composer draws, since the composer draws the pictures.
+    promptSuggester: createOfflineSuggester(),
   };
 }
 
@@ -175,6 +187,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
     const imageProvider = overrides.imageProvider ?? defaults.imageProvider;
     const imageCheck = overrides.imageCheck ?? defaults.imageCheck;
     const moderation = overrides.moderation ?? defaults.moderation;
+    const promptSuggester = overrides.promptSuggester ?? defaults.promptSuggester;
     // On PostgreSQL a job may run in another process than the stream that follows it.
     const events = database.pool
       ? await createPostgresGenerationEvents({ url: database.pool.options.connectionString!, logger })
@@ -280,6 +293,7 @@ export async function createRuntime(config: Config, overrides: RuntimeOverrides 
       imageProvider,
       imageCheck,
       moderation,
+      promptSuggester,
       events,
       jobs,
       thumbnails,

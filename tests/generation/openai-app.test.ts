@@ -147,7 +147,7 @@ describe('the operator’s view in /api/health', () => {
     const app = await start({ OPENAI_VISION_MODEL: 'gpt-5-mini', OPENAI_IMAGE_MODEL: 'gpt-image-1.5' });
     const health = await waitFor('the watch to have asked', async () => {
       const body = await (await app.request('/api/health')).json();
-      return body.checks.openaiModels.models.length === 3 ? body : undefined;
+      return body.checks.openaiModels.models.length === 4 ? body : undefined;
     });
     expect(health.status).toBe('degraded');
     expect(health.checks.openaiModels).toMatchObject({
@@ -168,6 +168,8 @@ describe('the operator’s view in /api/health', () => {
       shutdownDate: '2099-12-11',
     });
     expect(byId['omni-moderation-latest']).toMatchObject({ state: 'active' });
+    // Suggest's model (default gpt-6.1-terra) is watched like the others.
+    expect(byId['gpt-6.1-terra']).toMatchObject({ use: 'suggest', state: 'active' });
   });
 
   it('shows the vision check degraded after three errors in a row', async () => {

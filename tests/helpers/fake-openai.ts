@@ -11,6 +11,10 @@
 // `retry-after` and the `x-ratelimit-*` headers, and an exhausted quota is a 429 of type
 // `insufficient_quota` with its billing code (`quotaError`); 5xx bodies are
 // `server_error`; a reply can be slow, and a request the client gave up on is counted in `aborted`.
+// Structured output on the Responses API (`text.format` of type `json_schema`): a strict schema
+// whose objects do not set `additionalProperties: false` or leave a property out of `required` is
+// refused with 400 `invalid_json_schema`, as the API does; `{ json }` answers an object as the
+// message's text and `{ refusal }` answers the model's refusal content part.
 
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -64,6 +68,10 @@ export type FakeReply = { delayMs?: number } & (
   | { answer: string | null }
   /** responses: ran out of max_output_tokens while reasoning (status incomplete, no text). */
   | { incomplete: 'max_output_tokens' }
+  /** responses with structured output: this object, JSON-encoded, as the message's text. */
+  | { json: unknown }
+  /** responses: the model refuses (a `refusal` content part instead of text). */
+  | { refusal: string }
   /** moderations */
   | { flagged: boolean }
   /** any endpoint: an OpenAI-shaped error body. */
@@ -165,6 +173,35 @@ function errorReply(status: number, error: FakeError['error'] = {}): object {
   return { error: { ...base, param: null, ...error } };
 }
 
+/**
+ * What Structured Outputs' strict mode refuses in a schema: an object without
+ * `additionalProperties: false`, or a property missing from `required` (undefined when fine).
+ */
+function strictSchemaProblem(schema: unknown, at = ''): string | undefined {
+  if (!schema || typeof schema !== 'object') return undefined;
+  const node = schema as {
+    type?: unknown;
+    properties?: Record<string, unknown>;
+    required?: unknown;
+    items?: unknown;
+  };
+  if (node.type === 'object') {
+    if ((node as { additionalProperties?: unknown }).additionalProperties !== false)
+      return `'additionalProperties' is required to be supplied and to be false${at}`;
+    const required = Array.isArray(node.required) ? node.required : [];
+    for (const key of Object.keys(node.properties ?? {})) {
+      if (!required.includes(key))
+        return `'required' is required to be supplied and to be an array including every key in properties. Missing '${key}'${at}`;
+    }
+    for (const [key, value] of Object.entries(node.properties ?? {})) {
+      const problem = strictSchemaProblem(value, ` (at ${key})`);
+      if (problem) return problem;
+    }
+  }
+  if (node.type === 'array') return strictSchemaProblem(node.items, at);
+  return undefined;
+}
+
 export async function startFakeOpenAI(): Promise<FakeOpenAI> {
   const queues: Record<FakeEndpoint, FakeReply[]> = { images: [], chat: [], responses: [], moderations: [] };
   const requests: RecordedRequest[] = [];
@@ -239,6 +276,19 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
           "Unsupported parameter: 'reasoning.effort' is not supported with this model.",
         );
       }
+      const format = (
+        body.text as { format?: { type?: string; strict?: boolean; name?: string; schema?: unknown } }
+      )?.format;
+      if (format?.type === 'json_schema' && format.strict) {
+        const problem = strictSchemaProblem(format.schema);
+        if (problem) {
+          return invalid(
+            'invalid_json_schema',
+            'text.format.schema',
+            `Invalid schema for response_format '${format.name}': In context=(), ${problem}.`,
+          );
+        }
+      }
       const effort = (body.reasoning as { effort?: string } | undefined)?.effort;
       const accepted = EFFORTS.find(([match]) => match.test(model))?.[1];
       if (effort !== undefined && accepted && !accepted.includes(effort)) {
@@ -295,16 +345,22 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         data: next.emptyData === 'none' ? [] : [{}],
       });
     }
-    if (endpoint === 'responses' && ('answer' in next || 'incomplete' in next)) {
+    if (
+      endpoint === 'responses' &&
+      ('answer' in next || 'incomplete' in next || 'json' in next || 'refusal' in next)
+    ) {
       const model = (req.body as { model?: string } | undefined)?.model ?? 'fake';
-      const text = 'answer' in next ? next.answer : null;
+      const text = 'answer' in next ? next.answer : 'json' in next ? JSON.stringify(next.json) : null;
       const reasoning = { id: `rs_${randomUUID()}`, type: 'reasoning', summary: [] };
       const message = {
         id: `msg_${randomUUID()}`,
         type: 'message',
         status: 'completed',
         role: 'assistant',
-        content: [{ type: 'output_text', text: text ?? '', annotations: [] }],
+        content:
+          'refusal' in next
+            ? [{ type: 'refusal', refusal: next.refusal }]
+            : [{ type: 'output_text', text: text ?? '', annotations: [] }],
       };
       return send(res, 200, {
         id: `resp_${randomUUID()}`,
@@ -314,7 +370,7 @@ export async function startFakeOpenAI(): Promise<FakeOpenAI> {
         incomplete_details: 'incomplete' in next ? { reason: next.incomplete } : null,
         error: null,
         model,
-        output: 'incomplete' in next ? [reasoning] : text === null ? [] : [message],
+        output: 'incomplete' in next ? [reasoning] : text === null && !('refusal' in next) ? [] : [message],
         usage: { input_tokens: 100, output_tokens: 1, total_tokens: 101 },
       });
     }

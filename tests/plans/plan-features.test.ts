@@ -82,6 +82,16 @@ const DOES: Record<PlanFeatureId, (tier: Tier) => Promise<boolean>> = {
   async 'private-pictures'(tier) {
     return included((await member(tier)).cookie, { privacy: 'private' });
   },
+  async 'advanced-prompts'(tier) {
+    // Suggest answers 3 improved prompts (offline: from the composer's words); below Basic, 403.
+    const m = await member(tier);
+    const res = await t.request('/api/prompts/suggest', {
+      method: 'POST',
+      cookie: m.cookie,
+      json: { prompt: 'a happy cactus' },
+    });
+    return res.status === 200 && (await res.json()).suggestions.length === 3;
+  },
   async variations(tier) {
     const res = await generate((await member(tier)).cookie, { count: 4 });
     return res.status === 202 && (await res.json()).variations.length === 4;

@@ -160,6 +160,8 @@ export const CONTACT_RATE_LIMIT = rule('contact', 5, 10 * 60_000);
  * member's keys. Beside it, the open-job limit (core/queue.ts) bounds what one member has queued.
  */
 export const GENERATION_RATE_LIMIT = rule('generation', 30);
+/** Suggest per member: free of credits, and with OpenAI each one is a paid model call. */
+export const PROMPT_SUGGEST_RATE_LIMIT = rule('prompt-suggest', 20);
 
 // Download variants made on demand (a stored one is never limited): anyone may ask for a public
 // picture's, so per address, and per member as well when signed in or calling with a key.

@@ -1,6 +1,7 @@
 // Every model-specific choice for OpenAI in one table: the models we know, when OpenAI shuts each
 // down and what it recommends instead, and which request parameters each takes. The adapters
-// (image generation, the vision check, moderation) and the life-cycle watch only read this table.
+// (image generation, the vision check, moderation, prompt suggestions) and the life-cycle watch
+// only read this table.
 //
 // Sources, read 2026-11: OpenAI's deprecations page and model pages, the Images and Responses API
 // references. The shutdown dates here are what was announced then; the watch asks the API for the
@@ -9,7 +10,7 @@
 import type { ImageGenerateParamsNonStreaming } from 'openai/resources/images';
 import type { Quality } from '../ports';
 
-export type ModelUse = 'image' | 'vision' | 'moderation';
+export type ModelUse = 'image' | 'vision' | 'moderation' | 'suggest';
 
 export type ImageParams = {
   /** Our quality (Standard / Triple Validation) → the model's `quality` value. */
@@ -55,13 +56,17 @@ type Known = {
 export type ImageModel = Known & { use: 'image'; params: ImageParams };
 export type VisionModel = Known & { use: 'vision'; params: VisionParams };
 export type ModerationModel = Known & { use: 'moderation'; params: Record<string, never> };
-export type OpenAIModel = ImageModel | VisionModel | ModerationModel;
+/** Suggest's model (Responses API, structured output): the same parameters as the vision check's. */
+export type SuggestModel = Known & { use: 'suggest'; params: VisionParams };
+export type OpenAIModel = ImageModel | VisionModel | ModerationModel | SuggestModel;
 
 /** What an unset OPENAI_*_MODEL means: today's recommended model for each use. */
 export const DEFAULT_MODELS: Record<ModelUse, string> = {
   image: 'gpt-image-2',
   vision: 'gpt-6.1-terra',
   moderation: 'omni-moderation-latest',
+  // Three short prompts: the recommended small model, reasoning off.
+  suggest: 'gpt-6.1-terra',
 };
 
 const GPT_IMAGE_QUALITY = { low: 'medium', high: 'high' } as const;
@@ -87,6 +92,12 @@ const IMAGE_REPLACEMENT = 'gpt-image-2.6-sunburst or gpt-image-2.6-flare';
 const ANSWER_TOKENS = 16;
 const NO_REASONING: VisionParams = { maxOutputTokens: ANSWER_TOKENS, reasoningEffort: 'none' };
 const NOT_A_REASONING_MODEL: VisionParams = { maxOutputTokens: ANSWER_TOKENS };
+
+/** Three prompts of a sentence or two each, with room to spare. */
+const SUGGEST_TOKENS = 800;
+const SUGGEST_NO_REASONING: VisionParams = { maxOutputTokens: SUGGEST_TOKENS, reasoningEffort: 'none' };
+const SUGGEST_MINIMAL_REASONING: VisionParams = { maxOutputTokens: 2048, reasoningEffort: 'minimal' };
+const SUGGEST_PLAIN: VisionParams = { maxOutputTokens: SUGGEST_TOKENS };
 
 export const OPENAI_MODELS: readonly OpenAIModel[] = [
   // --- Image generation (POST /v1/images/generations) ------------------------------------------
@@ -190,6 +201,58 @@ export const OPENAI_MODELS: readonly OpenAIModel[] = [
   // Compatible servers (a local vision model behind OPENAI_BASE_URL) must serve /v1/responses.
   { use: 'vision', family: 'compatible', match: /^/, params: NOT_A_REASONING_MODEL },
 
+  // --- Prompt suggestions (POST /v1/responses, a JSON object of 3 strings) ---------------------
+  // The same families as the vision check; the answer is about 150 tokens, and a model that cannot
+  // turn reasoning off spends its reasoning out of the same budget, so it gets more room.
+  {
+    use: 'suggest',
+    family: 'gpt-6.1-sol',
+    match: /^gpt-6\.1-sol(-|$)/,
+    params: { maxOutputTokens: 4096, reasoningEffort: 'low' },
+  },
+  { use: 'suggest', family: 'gpt-6', match: /^gpt-6/, params: SUGGEST_NO_REASONING },
+  { use: 'suggest', family: 'gpt-5.x', match: /^gpt-5\.\d/, params: SUGGEST_NO_REASONING },
+  {
+    use: 'suggest',
+    family: 'gpt-5-mini',
+    match: /^gpt-5-mini(-|$)/,
+    shutdown: '2026-12-11',
+    replacement: 'gpt-6.1-terra',
+    params: SUGGEST_MINIMAL_REASONING,
+  },
+  {
+    use: 'suggest',
+    family: 'gpt-5-nano',
+    match: /^gpt-5-nano(-|$)/,
+    shutdown: '2026-12-11',
+    replacement: 'gpt-6.1-terra',
+    params: SUGGEST_MINIMAL_REASONING,
+  },
+  {
+    use: 'suggest',
+    family: 'gpt-5',
+    match: /^gpt-5(-\d{4}-\d{2}-\d{2})?$/,
+    shutdown: '2026-12-11',
+    replacement: 'gpt-6.1-sol',
+    params: SUGGEST_MINIMAL_REASONING,
+  },
+  {
+    use: 'suggest',
+    family: 'o-series',
+    match: /^o\d/,
+    params: { maxOutputTokens: 4096, reasoningEffort: 'low' },
+  },
+  {
+    use: 'suggest',
+    family: 'gpt-4',
+    match: /^(gpt-4|chatgpt-4o)/,
+    shutdown: '2027-01-14',
+    replacement: 'gpt-6-luna',
+    params: SUGGEST_PLAIN,
+  },
+  // Compatible servers must serve /v1/responses with structured output.
+  { use: 'suggest', family: 'compatible', match: /^/, params: SUGGEST_PLAIN },
+
   // --- Moderation (POST /v1/moderations, free of charge) -------------------------------------
   { use: 'moderation', family: 'omni-moderation', match: /^omni-moderation-/, params: {} },
   { use: 'moderation', family: 'compatible', match: /^/, params: {} },
@@ -205,3 +268,4 @@ function find<U extends ModelUse>(use: U, model: string): Extract<OpenAIModel, {
 export const imageModel = (model: string): ImageModel => find('image', model);
 export const visionModel = (model: string): VisionModel => find('vision', model);
 export const moderationModel = (model: string): ModerationModel => find('moderation', model);
+export const suggestModel = (model: string): SuggestModel => find('suggest', model);

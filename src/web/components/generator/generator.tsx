@@ -32,6 +32,7 @@ import { artDirectionOpen, costLine, premiumGate, premiumThemeMessage } from './
 import { GenerationPanel } from './generation-panel';
 import { MyStyles } from './my-styles';
 import { OptionGroup, type OptionItem } from './option-group';
+import { PromptSuggestions } from './prompt-suggestions';
 import { ThemeVisual } from './theme-visual';
 
 const THEME_ITEMS: OptionItem<ThemeId>[] = THEMES.map((theme) => ({
@@ -371,6 +372,17 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
               {draft.prompt.length} / {PROMPT_MAX_LENGTH}
             </p>
           </div>
+          <PromptSuggestions
+            account={me}
+            prompt={draft.prompt}
+            disabled={working}
+            returnTo={returnTo}
+            onPick={(suggestion) => {
+              update({ prompt: suggestion });
+              setBlankError(false);
+              promptRef.current?.focus();
+            }}
+          />
         </div>
 
         <div>
