@@ -176,7 +176,7 @@ export function createApp(deps: Deps) {
   app.route('/i', sharePageRoutes({ ...images, spa, publicUrl: config.publicUrl }));
 
   // billing: checkout, its confirmation, the portal and webhooks; and the embedded test checkout
-  const billing = { config, db, auth: deps.auth, payments: deps.payments, logger };
+  const billing = { config, db, auth: deps.auth, payments: deps.payments, logger, mailer: deps.mailer };
   app.route('/api/billing', billingRoutes(billing));
   app.route('/checkout/test', testCheckoutRoutes(billing));
 

@@ -21,6 +21,7 @@ function billingDeps(app: TestApp) {
     payments: app.deps.payments,
     config: app.deps.config,
     logger: app.deps.logger,
+    mailer: app.deps.mailer,
   };
 }
 

@@ -114,13 +114,18 @@ export type FakeStripe = {
   expireFirstPayment(id: string): FakeSubscription;
   /** A renewal whose payment fails: a new open invoice, active → past_due. */
   failRenewal(id: string): FakeSubscription;
+  /** A renewal paid at once: a new paid invoice (subscription_cycle) and the period moved on. */
+  renew(id: string, opts: { periodEnd: Date }): FakeSubscription;
   /** Smart Retries exhausted with the subscription setting "mark as unpaid" (or "cancel"). */
   exhaustRetries(id: string, outcome?: 'unpaid' | 'canceled'): FakeSubscription;
   /** A trial that ends without a payment method (paused), and its resumption. */
   pause(id: string): FakeSubscription;
   resume(id: string): FakeSubscription;
-  /** An upgrade or downgrade in the Customer Portal: the item's price changes. */
-  changePrice(id: string, price: string): FakeSubscription;
+  /**
+   * An upgrade or downgrade in the Customer Portal: the item's price changes; with `invoiceNow`
+   * (the portal's "invoice prorations immediately") a paid subscription_update invoice too.
+   */
+  changePrice(id: string, price: string, opts?: { invoiceNow?: boolean }): FakeSubscription;
   /** The payment intent that paid a subscription's latest invoice. */
   paymentOf(subscriptionId: string): string;
   /** The cardholder disputes a payment: `needs_response`, the charge's funds withdrawn. */
@@ -230,7 +235,11 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
   const chargeOf = (paymentIntent: string) =>
     [...charges.values()].find((c) => c.payment_intent === paymentIntent);
 
-  function newInvoice(sub: FakeSubscription, paid: boolean): FakeInvoice {
+  function newInvoice(
+    sub: FakeSubscription,
+    paid: boolean,
+    billingReason = sub.latest_invoice ? 'subscription_cycle' : 'subscription_create',
+  ): FakeInvoice {
     const price = String((sub.items.data[0].price as Obj).id);
     const invoice: FakeInvoice = {
       id: nextId('in'),
@@ -239,6 +248,10 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       subscription: sub.id,
       customer: sub.customer,
       amount_due: PRICES[price] ?? 1000,
+      amount_paid: 0,
+      currency: 'usd',
+      billing_reason: billingReason,
+      status_transitions: { paid_at: null },
       paidBy: null,
       parent: { type: 'subscription_details', subscription_details: { subscription: sub.id, metadata: {} } },
     };
@@ -250,6 +263,8 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
 
   function settle(invoice: FakeInvoice) {
     invoice.status = 'paid';
+    invoice.amount_paid = invoice.amount_due;
+    invoice.status_transitions = { paid_at: now() };
     invoice.paidBy = paymentOf(invoice.customer, invoice.amount_due);
   }
 
@@ -347,6 +362,7 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
         subscription: null,
         payment_intent: null,
         amount_total: PRICES[String(lineItems[0]?.price)] ?? 1000,
+        currency: 'usd',
         url: `${url}/pay/${id}`,
       };
       sessions.set(id, session);
@@ -594,6 +610,13 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       sub.status = 'past_due';
       return sub;
     },
+    renew(id, opts) {
+      const sub = subscriptionOf(id);
+      inStatus(sub, ['active'], 'a renewal');
+      newInvoice(sub, true, 'subscription_cycle');
+      setPeriodEnd(sub, opts.periodEnd);
+      return sub;
+    },
     exhaustRetries(id, outcome = 'unpaid') {
       const sub = subscriptionOf(id);
       inStatus(sub, ['past_due'], 'exhausting the retries');
@@ -614,10 +637,11 @@ export async function startFakeStripe(webhookSecret = 'whsec_test_secret'): Prom
       sub.status = 'active';
       return sub;
     },
-    changePrice(id, price) {
+    changePrice(id, price, opts = {}) {
       const sub = subscriptionOf(id);
       inStatus(sub, ['active', 'trialing', 'past_due'], 'a plan change');
       sub.items.data[0].price = { id: price, object: 'price' };
+      if (opts.invoiceNow) newInvoice(sub, true, 'subscription_update');
       return sub;
     },
     paymentOf(subscriptionId) {

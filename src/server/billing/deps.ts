@@ -3,6 +3,7 @@
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
+import type { Mailer } from '../mail/mailer';
 import type { Payments } from './ports';
 
 export type BillingDeps = {
@@ -10,6 +11,8 @@ export type BillingDeps = {
   payments: Payments;
   config: Pick<Config, 'publicUrl' | 'stripePrices'>;
   logger: Logger;
+  /** Receipts: one per purchase (receipts.ts). */
+  mailer: Mailer;
 };
 
 /** What a webhook delivery (or the success page's confirm) did. */

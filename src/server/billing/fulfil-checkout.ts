@@ -17,6 +17,7 @@ import { userExists } from './membership';
 import { BILLING_MESSAGES } from './messages';
 import { claimEvent } from './payment-events';
 import { type CheckoutState, PaymentProviderError, type SubscriptionState } from './ports';
+import { planPurchase, queueReceipt, sendQueuedReceipts } from './receipts';
 import { applyFetchedSubscription, applySubscription, withDuplicateGuard } from './sync-subscription';
 
 function oneMonthFrom(now: Date): Date {
@@ -78,6 +79,16 @@ export async function applyPaidCheckout(
     .returning({ id: checkoutSessions.id });
   if (flipped.length === 0) return false;
 
+  // The receipt of a pack or of a test plan is this checkout's; a Stripe plan's first month is
+  // its first paid invoice's (invoice.paid), like every renewal.
+  const receipt = {
+    id: checkout.id,
+    userId,
+    amountCents: row?.amountCents ?? checkout.amountTotal ?? cents(pack?.price ?? plan!.price),
+    currency: checkout.currency ?? 'usd',
+    paidAt: new Date(),
+    provider: opts.provider,
+  };
   if (pack) {
     await addCredits(tx, {
       userId,
@@ -85,6 +96,11 @@ export async function applyPaidCheckout(
       type: 'purchase',
       description: `Purchased ${pack.name}`,
       referenceId: checkout.id,
+    });
+    await queueReceipt(tx, deps, {
+      ...receipt,
+      kind: 'pack',
+      what: `${pack.name} (${totalCredits(pack)} credits)`,
     });
     return true;
   }
@@ -98,6 +114,7 @@ export async function applyPaidCheckout(
       userId,
       change: { kind: 'test-month', tier: plan!.tier, periodEnd: oneMonthFrom(new Date()) },
     });
+    await queueReceipt(tx, deps, { ...receipt, kind: 'plan', what: planPurchase(plan!.id, 'plan') });
     return true;
   }
   log.warn({ session: checkout.id }, 'subscription checkout without a subscription; membership unchanged');
@@ -125,8 +142,8 @@ export async function fulfilCheckout(
   const ready =
     checkout.status === 'complete' &&
     (checkout.paid || (subscription !== null && subscriptionAccess(subscription.status).grantsPlan));
-  return withDuplicateGuard(deps, () =>
-    deps.db.transaction(async (tx) => {
+  const outcome = await withDuplicateGuard(deps, () =>
+    deps.db.transaction(async (tx): Promise<EventOutcome> => {
       if (opts.event && !(await claimEvent(tx, opts.event))) return 'duplicate';
       if (checkout.subscriptionId) {
         await tx
@@ -142,6 +159,8 @@ export async function fulfilCheckout(
       return (await applyPaidCheckout(tx, deps, { ...opts, subscription })) ? 'applied' : 'duplicate';
     }),
   );
+  if (outcome === 'applied') sendQueuedReceipts(deps);
+  return outcome;
 }
 
 /** A session that can no longer be paid (expired, or its bank debit failed): closed, once. */

@@ -32,6 +32,18 @@ export type CheckoutState = {
   amountTotal: number | null;
   /** The hosted page, while the session is open. */
   url: string | null;
+  /** ISO 4217 (Stripe's lower case); absent means the catalogue's USD. */
+  currency?: string | null;
+};
+
+/** A subscription invoice that was paid: the first month, a renewal or a plan change. */
+export type PaidInvoice = {
+  id: string;
+  amountPaid: number;
+  currency: string;
+  /** Stripe's billing_reason: subscription_create, subscription_cycle, subscription_update, … */
+  billingReason: string | null;
+  paidAt: Date;
 };
 
 export type SubscriptionState = {
@@ -64,7 +76,7 @@ export type DisputeState = {
 /** A verified webhook event, reduced to what billing acts on. */
 export type PaymentEvent = { id: string; stripeType: string } & (
   | { type: 'checkout.completed'; checkout: CheckoutState }
-  | { type: 'subscription.changed'; subscriptionId: string }
+  | { type: 'subscription.changed'; subscriptionId: string; paidInvoice?: PaidInvoice }
   /** A session that can no longer be paid: expired unpaid, or its bank debit failed. */
   | { type: 'checkout.closed'; checkoutId: string }
   | {

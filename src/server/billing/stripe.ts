@@ -51,6 +51,7 @@ function toCheckoutState(session: Stripe.Checkout.Session): CheckoutState {
     subscriptionId: idOf(session.subscription),
     paymentIntentId: idOf(session.payment_intent),
     amountTotal: session.amount_total ?? null,
+    currency: session.currency ?? null,
     url: session.url ?? null,
   };
 }
@@ -106,10 +107,24 @@ function toPaymentEvent(event: Stripe.Event): PaymentEvent {
       return { ...base, type: 'subscription.changed', subscriptionId: event.data.object.id };
     case 'invoice.paid':
     case 'invoice.payment_failed': {
-      const subscriptionId = invoiceSubscriptionId(event.data.object);
-      return subscriptionId
-        ? { ...base, type: 'subscription.changed', subscriptionId }
-        : { ...base, type: 'ignored' };
+      const invoice = event.data.object;
+      const subscriptionId = invoiceSubscriptionId(invoice);
+      if (!subscriptionId) return { ...base, type: 'ignored' };
+      const paidAt = invoice.status_transitions?.paid_at ?? event.created;
+      return event.type === 'invoice.paid'
+        ? {
+            ...base,
+            type: 'subscription.changed',
+            subscriptionId,
+            paidInvoice: {
+              id: invoice.id!,
+              amountPaid: invoice.amount_paid,
+              currency: invoice.currency,
+              billingReason: invoice.billing_reason ?? null,
+              paidAt: new Date(paidAt * 1000),
+            },
+          }
+        : { ...base, type: 'subscription.changed', subscriptionId };
     }
     case 'charge.refunded': {
       const charge = event.data.object;

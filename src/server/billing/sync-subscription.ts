@@ -7,13 +7,14 @@ import { findPlan, PLANS } from '../../core/catalog';
 import { subscriptionAccess } from '../../core/subscription';
 import { isPaidTier, type Tier } from '../../core/tiers';
 import type { Tx } from '../db/client';
-import { checkoutSessions, paymentLedger } from '../db/schema';
+import { checkoutSessions, memberships, paymentLedger } from '../db/schema';
 import { memberOfCustomer } from '../membership/plan';
 import { changePlan, lockMembership } from '../membership/service';
 import type { BillingDeps, EventOutcome } from './deps';
 import { userExists } from './membership';
 import { claimEvent, customerDeleted, markSubscriptionEnded, subscriptionEnded } from './payment-events';
-import type { RefundCause, SubscriptionState } from './ports';
+import type { PaidInvoice, RefundCause, SubscriptionState } from './ports';
+import { type Purchase, planPurchase, queueReceipt, sendQueuedReceipts } from './receipts';
 
 /**
  * A second subscription became live while the member already has a live one on file. Thrown
@@ -255,27 +256,63 @@ export async function withDuplicateGuard<T>(deps: BillingDeps, run: () => Promis
   }
 }
 
+const INVOICE_PURCHASE: Record<string, Purchase['kind']> = {
+  subscription_create: 'plan',
+  subscription_cycle: 'renewal',
+  subscription_update: 'plan-change',
+};
+
+/**
+ * The receipt of a paid subscription invoice, for the member whose plan it now pays for: a
+ * duplicate subscription (refunded) or one of a deleted account gets none, nor does an invoice
+ * of nothing.
+ */
+async function receiptForInvoice(tx: Tx, deps: BillingDeps, sub: SubscriptionState, invoice: PaidInvoice) {
+  if (invoice.amountPaid <= 0 || !subscriptionAccess(sub.status).grantsPlan) return;
+  const [m] = await tx
+    .select({ userId: memberships.userId, tier: memberships.tier })
+    .from(memberships)
+    .where(eq(memberships.stripeSubscriptionId, sub.id));
+  if (!m) return;
+  const kind = INVOICE_PURCHASE[invoice.billingReason ?? ''] ?? 'renewal';
+  await queueReceipt(tx, deps, {
+    id: invoice.id,
+    userId: m.userId,
+    kind,
+    what: planPurchase(m.tier, kind),
+    amountCents: invoice.amountPaid,
+    currency: invoice.currency,
+    paidAt: invoice.paidAt,
+    provider: 'stripe',
+  });
+}
+
 /** Applies a subscription state just fetched from the provider, with its event id if any. */
-export function applyFetchedSubscription(
+export async function applyFetchedSubscription(
   deps: BillingDeps,
   sub: SubscriptionState,
   event?: { id: string; type: string },
+  paidInvoice?: PaidInvoice,
 ): Promise<EventOutcome> {
-  return withDuplicateGuard(deps, () =>
-    deps.db.transaction(async (tx) => {
+  const outcome = await withDuplicateGuard(deps, () =>
+    deps.db.transaction(async (tx): Promise<EventOutcome> => {
       if (event && !(await claimEvent(tx, event))) return 'duplicate';
-      return (await applySubscription(tx, deps, sub)) ? 'applied' : 'skipped';
+      const applied = await applySubscription(tx, deps, sub);
+      if (paidInvoice) await receiptForInvoice(tx, deps, sub, paidInvoice);
+      return applied ? 'applied' : 'skipped';
     }),
   );
+  if (paidInvoice && outcome !== 'duplicate') sendQueuedReceipts(deps);
+  return outcome;
 }
 
 /** A `customer.subscription.*` or `invoice.*` event: re-fetch the subscription and apply it. */
 export async function syncSubscription(
   deps: BillingDeps,
-  opts: { subscriptionId: string; event: { id: string; type: string } },
+  opts: { subscriptionId: string; event: { id: string; type: string }; paidInvoice?: PaidInvoice },
 ): Promise<EventOutcome> {
   const sub = await deps.payments.retrieveSubscription(opts.subscriptionId);
-  return applyFetchedSubscription(deps, sub, opts.event);
+  return applyFetchedSubscription(deps, sub, opts.event, opts.paidInvoice);
 }
 
 /**

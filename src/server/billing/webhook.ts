@@ -21,7 +21,11 @@ export async function handlePaymentEvent(deps: BillingDeps, event: PaymentEvent)
     case 'checkout.closed':
       return closeUnpaidCheckout(deps, { checkoutId: event.checkoutId, event: record });
     case 'subscription.changed':
-      return syncSubscription(deps, { subscriptionId: event.subscriptionId, event: record });
+      return syncSubscription(deps, {
+        subscriptionId: event.subscriptionId,
+        event: record,
+        paidInvoice: event.paidInvoice,
+      });
     case 'charge.refunded':
       return applyRefund(deps, event);
     case 'dispute.changed':

@@ -10,6 +10,7 @@ import { addCredits, getBalance } from '../credits/service';
 import { type Database, DatabaseUnavailableError, openDatabase, runMigrations } from '../db/client';
 import { users } from '../db/schema';
 import { type Logger, silentLogger } from '../logger';
+import { createMailer } from '../mail/mailer';
 import { membershipView } from '../membership/plan';
 import { changePlan, linkExistingStripeCustomer } from '../membership/service';
 import { createStorage } from '../storage';
@@ -176,10 +177,18 @@ async function main() {
   try {
     await runMigrations(handle);
     const payments = createPayments(config);
+    const logger = pino({ level: 'info' }, pino.destination(2));
+    // billing:link applies subscriptions only: it never pays an invoice, so it mails no receipt.
+    const mailer = createMailer({
+      db: handle.db,
+      logger,
+      smtpUrl: config.mail.smtpUrl,
+      from: config.mail.from,
+    });
     await runAdmin(handle.db, process.argv.slice(2), (line) => process.stdout.write(`${line}\n`), {
       storage: createStorage(config.storage),
       // Billing's own log lines (an unknown price, a duplicate) go to stderr beside the output.
-      billing: { db: handle.db, payments, config, logger: pino({ level: 'info' }, pino.destination(2)) },
+      billing: { db: handle.db, payments, config, logger, mailer },
     });
   } finally {
     await handle.close();

@@ -8,13 +8,18 @@ import type { Mailer, MailKind, MailMessage } from './mailer';
 
 const HOUR_MS = 60 * 60_000;
 
-/** At most `limit` messages of a kind to one address within `windowMs`. */
-export const MAIL_BUDGETS: Record<MailKind, { limit: number; windowMs: number }> = {
+type Budget = { limit: number; windowMs: number };
+
+/**
+ * At most `limit` messages of a kind to one address within `windowMs`. Receipts have none: they
+ * follow payments, not forms, and are queued by billing itself (billing/receipts.ts).
+ */
+export const MAIL_BUDGETS = {
   'email-verification': { limit: 3, windowMs: HOUR_MS },
   'password-reset': { limit: 3, windowMs: HOUR_MS },
   // The owner of a taken address hears of sign-up attempts at most once an hour.
   'sign-up-attempt': { limit: 1, windowMs: HOUR_MS },
-};
+} satisfies Partial<Record<MailKind, Budget>>;
 
 /**
  * A sender that records and sends a message only while its recipient's budget for that kind lasts;
@@ -27,7 +32,12 @@ export function createBudgetedSender(opts: { db: Database; mailer: Mailer; now?:
   const queues = new Map<string, Promise<unknown>>();
 
   const sendIfBudgetLeft = async (message: MailMessage): Promise<boolean> => {
-    const { limit, windowMs } = MAIL_BUDGETS[message.kind];
+    const budget: Budget | undefined = (MAIL_BUDGETS as Partial<Record<MailKind, Budget>>)[message.kind];
+    if (!budget) {
+      await opts.mailer.send(message);
+      return true;
+    }
+    const { limit, windowMs } = budget;
     const [sent] = await opts.db
       .select({ n: count() })
       .from(outbox)

@@ -4,12 +4,12 @@
 import { and, count, eq, gt, inArray, isNotNull, isNull, like, lte, max } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { Database } from '../db/client';
+import type { Database, DbExecutor } from '../db/client';
 import { outbox } from '../db/schema';
 import type { HealthCheck } from '../health/checks';
 import type { Logger } from '../logger';
 
-export type MailKind = 'password-reset' | 'email-verification' | 'sign-up-attempt';
+export type MailKind = 'password-reset' | 'email-verification' | 'sign-up-attempt' | 'receipt';
 
 export type MailMessage = { kind: MailKind; to: string; subject: string; text: string; html?: string };
 
@@ -20,6 +20,11 @@ export type Mailer = {
    * `retryDue`; only a database failure throws.
    */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Records the message inside the caller's transaction (it exists exactly when the transaction
+   * commits), due at once; `retryDue` sends it. Without SMTP the outbox row is the delivery.
+   */
+  queue(tx: DbExecutor, message: MailMessage): Promise<void>;
   /** Sends the outbox messages whose next attempt is due; returns how many it tried. */
   retryDue(now?: Date): Promise<number>;
   /** Counts what is waiting and what was given up, for the health status. */
@@ -220,6 +225,9 @@ export function createMailer(opts: {
       if (outcome === 'retry') status.waiting++;
       if (outcome === 'retry' && status.loginError) status.loginRefused++;
       if (outcome === 'failed') status.failed++;
+    },
+    async queue(tx, message) {
+      await tx.insert(outbox).values({ ...message, transport, nextAttemptAt: smtp ? now() : null });
     },
     async retryDue(at = now()) {
       if (!smtp) return 0;

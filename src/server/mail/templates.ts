@@ -70,3 +70,62 @@ export function signUpAttemptMail({
 <p>If it wasn't you, you can ignore this e-mail: nothing about your account has changed.</p>`,
   };
 }
+
+/** A purchase as its receipt states it: nothing secret (no card, no customer id). */
+export type ReceiptFacts = {
+  /** 'Basic plan, first month', 'Basic plan, renewal', 'Creator Pack (14 credits)'. */
+  what: string;
+  amountCents: number;
+  /** ISO 4217, lower or upper case. */
+  currency: string;
+  paidAt: Date;
+  /** The checkout or invoice id: what to quote when asking about this payment. */
+  reference: string;
+  /** Where the account stands afterwards: 'Basic plan until 26 December 2026, renewed then'. */
+  after: string;
+  settingsLink: string;
+  /** The local test checkout: no money moved. */
+  test: boolean;
+  /** Stripe e-mails its own receipt too (when the Stripe account is set to). */
+  stripe: boolean;
+};
+
+export function formatAmount(amountCents: number, currency: string): string {
+  const code = currency.toUpperCase();
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amountCents / 100);
+  } catch {
+    return `${(amountCents / 100).toFixed(2)} ${code}`;
+  }
+}
+
+export function formatReceiptDate(date: Date): string {
+  return `${date.toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+}
+
+export function receiptMail(r: ReceiptFacts): Template {
+  const amount = `${formatAmount(r.amountCents, r.currency)} ${r.currency.toUpperCase()}`;
+  const testLine = 'Test mode: no real payment was taken and no card was charged.';
+  const lines: Array<[string, string]> = [
+    ['Bought', r.what],
+    ['Amount', r.test ? `${amount} (test, not charged)` : amount],
+    ['Date', formatReceiptDate(r.paidAt)],
+    ['Reference', r.reference],
+    ['Now', r.after],
+  ];
+  const stripeLine = 'The payment went through Stripe, which may e-mail you its own receipt as well.';
+  return {
+    kind: 'receipt',
+    subject: `${r.test ? '[Test] ' : ''}Your Clipsmith receipt: ${r.what}`,
+    text: [
+      r.test ? `${testLine}\n` : 'Thank you for your purchase.\n',
+      ...lines.map(([label, value]) => `${`${label}:`.padEnd(11)}${value}`),
+      '',
+      `Your plan, credits and payments: ${r.settingsLink}`,
+      ...(r.stripe ? ['', stripeLine] : []),
+    ].join('\n'),
+    html: `<p>${r.test ? `<strong>${testLine}</strong>` : 'Thank you for your purchase.'}</p>
+<table>${lines.map(([label, value]) => `<tr><th align="left">${label}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</table>
+<p><a href="${escapeHtml(r.settingsLink)}">Your plan, credits and payments</a></p>${r.stripe ? `\n<p>${stripeLine}</p>` : ''}`,
+  };
+}

@@ -39,7 +39,10 @@ export default function PrivacyPage() {
         <ul>
           <li>to sign you in, make your pictures and keep your history;</li>
           <li>to apply your plan's monthly limit and your credits;</li>
-          <li>to send account e-mails such as password resets and receipts;</li>
+          <li>
+            to send account e-mails: the link that finishes signing up, password resets, and a receipt for
+            each purchase (a plan, each renewal, a credit pack);
+          </li>
           <li>to prevent abuse and keep the service running.</li>
         </ul>
         <p>
