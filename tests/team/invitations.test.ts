@@ -1,7 +1,8 @@
 // Enterprise teams, the owner's side: the team made on first need, invitations by e-mail within
 // the seats, resend and revoke, and who may do what.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEAM_SEATS } from '../../src/core/tiers';
 import { profiles } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -11,7 +12,7 @@ import { addToTeam, errorOf, getTeam, invitationToken, invite, inviteRequest } f
 let app: TestApp;
 beforeAll(async () => {
   app = await createTestApp();
-});
+}, 180_000);
 afterAll(async () => {
   await app?.close();
 });
@@ -66,7 +67,11 @@ describe('an Enterprise team, from the owner', () => {
     const res = await inviteRequest(app, owner, `  ${to.toUpperCase()} `);
     expect(res.status).toBe(201);
     const invitation = await res.json();
-    expect(invitation).toEqual({ id: expect.any(String), email: to.toLowerCase(), expiresAt: expect.any(String) });
+    expect(invitation).toEqual({
+      id: expect.any(String),
+      email: to.toLowerCase(),
+      expiresAt: expect.any(String),
+    });
     const days = (Date.parse(invitation.expiresAt) - before) / 86_400_000;
     expect(days).toBeGreaterThan(6.99);
     expect(days).toBeLessThan(7.01);

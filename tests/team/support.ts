@@ -25,15 +25,19 @@ export async function invite(app: TestApp, owner: Pick<Member, 'cookie'>, email:
 
 /** The token of the newest team invitation link mailed to `email` (the mail leaves after the answer). */
 export async function invitationToken(app: TestApp, email: string, after = new Date(0)): Promise<string> {
-  return waitFor(`team invitation to ${email}`, async () => {
-    const [mail] = await queryRows<{ text: string }>(
-      app.deps.database.db,
-      sql`select text from outbox where "to" = ${email.toLowerCase()} and kind = 'team-invitation'
+  return waitFor(
+    `team invitation to ${email}`,
+    async () => {
+      const [mail] = await queryRows<{ text: string }>(
+        app.deps.database.db,
+        sql`select text from outbox where "to" = ${email.toLowerCase()} and kind = 'team-invitation'
           and created_at >= ${after} order by created_at desc limit 1`,
-    );
-    const match = mail && /\/team\/join\?token=([^\s"<&]+)/.exec(mail.text);
-    return match ? decodeURIComponent(match[1]) : undefined;
-  }, 10_000);
+      );
+      const match = mail && /\/team\/join\?token=([^\s"<&]+)/.exec(mail.text);
+      return match ? decodeURIComponent(match[1]) : undefined;
+    },
+    10_000,
+  );
 }
 
 export function joinRequest(app: TestApp, who: Pick<Member, 'cookie'>, token: string) {
@@ -57,6 +61,7 @@ export async function meOf(app: TestApp, who: Pick<Member, 'cookie'>) {
   expect(res.status).toBe(200);
   return (await res.json()) as {
     membership: { tier: string; imageCount: number; imageLimit: number | null };
+    credits: number;
     team: { id: string; name: string; role: string } | null;
   };
 }
