@@ -112,6 +112,8 @@ export type CustomStyle = z.infer<typeof customStyleSchema>;
 export const customStyleListSchema = z.object({
   styles: z.array(customStyleSchema),
   limit: z.number().int(),
+  /** A team member's: the team owner's styles, usable (not editable) while in the team. */
+  teamStyles: z.array(customStyleSchema).optional(),
 });
 export type CustomStyleList = z.infer<typeof customStyleListSchema>;
 

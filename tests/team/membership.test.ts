@@ -139,6 +139,38 @@ describe("a member under the team's plan", () => {
     expect((await getTeam(app, owner))?.members.map((m) => m.userId)).toEqual([owner.user.id]);
   });
 
+  it("uses the team owner's custom styles (listed, not editable), until they leave the team", async () => {
+    const owner = await member(app, { tier: 'enterprise' });
+    const colleague = await member(app);
+    const saved = await app.request('/api/styles', {
+      method: 'POST',
+      cookie: owner.cookie,
+      json: { name: 'House style', palette: 'candy' },
+    });
+    expect(saved.status).toBe(201);
+    const style = await saved.json();
+    await addToTeam(app, owner, colleague);
+    const list = await (await app.request('/api/styles', { cookie: colleague.cookie })).json();
+    expect(list.styles).toEqual([]);
+    expect(list.teamStyles.map((s: { id: string }) => s.id)).toEqual([style.id]);
+    const edit = await app.request(`/api/styles/${style.id}`, {
+      method: 'PATCH',
+      cookie: colleague.cookie,
+      json: { name: 'Mine now' },
+    });
+    expect(edit.status).toBe(404);
+    const made = await generate(app, colleague, { prompt: 'a cat', styleId: style.id, privacy: 'private' });
+    expect(made.status).toBe('succeeded');
+
+    await removeRequest(app, colleague, colleague.user.id);
+    const refused = await app.request('/api/generations', {
+      method: 'POST',
+      cookie: colleague.cookie,
+      json: { prompt: 'a cat', styleId: style.id, privacy: 'private' },
+    });
+    expect(refused.status).toBe(404);
+  });
+
   it('lets only the owner remove others, and the owner cannot remove themself', async () => {
     const owner = await member(app, { tier: 'enterprise' });
     const a = await member(app);
