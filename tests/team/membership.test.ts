@@ -124,7 +124,7 @@ describe("a member under the team's plan", () => {
       'succeeded',
     );
     expect((await meOf(app, colleague)).credits).toBe(1);
-  });
+  }, 120_000);
 
   it('makes API keys of their own, revoked when they leave', async () => {
     const owner = await member(app, { tier: 'enterprise' });
@@ -169,7 +169,7 @@ describe("a member under the team's plan", () => {
       json: { prompt: 'a cat', styleId: style.id, privacy: 'private' },
     });
     expect(refused.status).toBe(404);
-  });
+  }, 120_000);
 
   it('lets only the owner remove others, and the owner cannot remove themself', async () => {
     const owner = await member(app, { tier: 'enterprise' });
