@@ -145,7 +145,7 @@ describe("a member under the team's plan", () => {
     const saved = await app.request('/api/styles', {
       method: 'POST',
       cookie: owner.cookie,
-      json: { name: 'House style', palette: 'candy' },
+      json: { name: 'House style', theme: 'comic', palette: 'bauhaus' },
     });
     expect(saved.status).toBe(201);
     const style = await saved.json();
