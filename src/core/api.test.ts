@@ -205,6 +205,8 @@ describe('meSchema', () => {
       },
       membership: { tier: 'enterprise', status: 'active', imageCount: 7, imageLimit: null, periodEnd: null },
       credits: 0,
+      // Enterprise through a team (decision 019).
+      team: { id: 't1', name: "Ada's team", role: 'member' },
     };
     expect(meSchema.parse(me)).toEqual(me);
   });

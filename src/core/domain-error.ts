@@ -17,6 +17,8 @@ export type DomainErrorKind =
   | 'not_found'
   /** It clashes with what is already there (409). */
   | 'conflict'
+  /** It existed and can no longer be used: a link used up or expired (410). */
+  | 'gone'
   /** Understood, but it cannot be done for this content (422). */
   | 'declined'
   /** Too many at once; retry after a while (429). */

@@ -19,6 +19,7 @@ import type { GalleryCache } from '../gallery/first-page-cache';
 import type { Logger } from '../logger';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';
+import { endTeamOf } from '../team/service';
 
 export type DeleteAccountDeps = {
   db: Database;
@@ -99,6 +100,8 @@ async function removeMemberData(
     await tx
       .delete(verifications)
       .where(or(eq(verifications.value, opts.userId), eq(verifications.identifier, email)));
+    // An owner's team ends with them (members fall back to their own plan); a member's seat cascades.
+    await endTeamOf(tx, opts.userId);
     // Sessions, accounts, profile, membership, usage and credit balance cascade; ledger rows are set null.
     await tx.delete(users).where(eq(users.id, opts.userId));
     return prefixes;

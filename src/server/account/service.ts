@@ -8,9 +8,9 @@ import { monthKey } from '../../core/month';
 import { avatarInitials, displayName } from '../../core/user';
 import { type Database, preparedOnce } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { creditAccounts, imageUsage, memberships, profiles, users } from '../db/schema';
+import { creditAccounts, imageUsage, memberships, profiles, teams, users } from '../db/schema';
 import type { GalleryCache } from '../gallery/first-page-cache';
-import { membershipViewOf } from '../membership/plan';
+import { membershipViewOf, stateOf, teamPlanColumns, teamPlanJoins, teamSeat } from '../membership/plan';
 
 // Read on every page load, so prepared once.
 const meQuery = (db: Database, name: string) =>
@@ -21,9 +21,10 @@ const meQuery = (db: Database, name: string) =>
       fullName: profiles.fullName,
       username: profiles.username,
       usernameChangedAt: profiles.usernameChangedAt,
-      tier: memberships.tier,
-      status: memberships.status,
-      periodEnd: memberships.currentPeriodEnd,
+      ...teamPlanColumns,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamRole: teamSeat.role,
       balance: creditAccounts.balance,
       used: imageUsage.count,
       firstSignedInAt: profiles.firstSignedInAt,
@@ -31,6 +32,10 @@ const meQuery = (db: Database, name: string) =>
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(...teamPlanJoins.seat)
+    .leftJoin(...teamPlanJoins.ownerSeat)
+    .leftJoin(...teamPlanJoins.ownerPlan)
+    .leftJoin(teams, eq(teams.id, teamSeat.organizationId))
     .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
     .leftJoin(
       imageUsage,
@@ -66,12 +71,16 @@ export async function getMe(
         row.firstSignedInAt !== null && sessionStartedAt.getTime() > row.firstSignedInAt.getTime(),
     },
     membership: membershipViewOf(
-      row.tier ? { tier: row.tier, status: row.status ?? '', periodEnd: row.periodEnd } : null,
+      stateOf(row),
       // No row yet this month means nothing used; the row is created when the first image is reserved.
       row.used ?? 0,
       now,
     ),
     credits: row.balance ?? 0,
+    team:
+      row.teamId && row.teamName
+        ? { id: row.teamId, name: row.teamName, role: row.teamRole === 'owner' ? 'owner' : 'member' }
+        : null,
   };
 }
 

@@ -19,6 +19,7 @@ export const STATUS_OF_KIND: Record<DomainErrorKind, ContentfulStatusCode> = {
   plan_required: 403,
   not_found: 404,
   conflict: 409,
+  gone: 410,
   declined: 422,
   rate_limited: 429,
   failed: 500,

@@ -9,7 +9,12 @@ import { outbox } from '../db/schema';
 import type { HealthCheck } from '../health/checks';
 import type { Logger } from '../logger';
 
-export type MailKind = 'password-reset' | 'email-verification' | 'sign-up-attempt' | 'receipt';
+export type MailKind =
+  | 'password-reset'
+  | 'email-verification'
+  | 'sign-up-attempt'
+  | 'receipt'
+  | 'team-invitation';
 
 export type MailMessage = { kind: MailKind; to: string; subject: string; text: string; html?: string };
 

@@ -6,11 +6,11 @@
 import OpenAI from 'openai';
 import type { PromptSuggestions } from '../../core/api';
 import { planOpening, tierIncludes } from '../../core/catalog';
+import { DomainError } from '../../core/domain-error';
 import { MESSAGES } from '../../core/messages';
 import type { Database } from '../db/client';
 import type { Moderation } from '../generation/ports';
 import { describeError, isQuotaError } from '../generation/providers/openai';
-import { AppError } from '../http/errors';
 import type { Logger } from '../logger';
 import { effectiveTier } from '../membership/plan';
 import { PROMPT_SUGGEST_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
@@ -26,9 +26,9 @@ export type SuggestDeps = {
 };
 
 /** 403 naming the plan that opens Suggest (the first plan whose list has "Advanced prompts"). */
-export function suggestPlanRequired(): AppError {
+export function suggestPlanRequired(): DomainError {
   const plan = planOpening('advanced-prompts');
-  return new AppError(403, 'plan_required', MESSAGES.suggestNeedsPlan(plan?.name ?? 'Basic'));
+  return new DomainError('plan_required', MESSAGES.suggestNeedsPlan(plan?.name ?? 'Basic'));
 }
 
 /** Errors only the operator fixes: the key, the bill, a gone model, a request the model refuses. */
@@ -48,8 +48,10 @@ function offline(prompt: string): string[] {
   } catch (error) {
     if (!(error instanceof NothingToSuggest)) throw error;
     if (error.words.length > 0)
-      throw new AppError(422, 'prompt_not_drawable', MESSAGES.suggestNothingDrawable(error.words));
-    throw new AppError(422, 'nothing_to_add', MESSAGES.suggestNothingToAdd);
+      throw new DomainError('declined', MESSAGES.suggestNothingDrawable(error.words), {
+        code: 'prompt_not_drawable',
+      });
+    throw new DomainError('declined', MESSAGES.suggestNothingToAdd, { code: 'nothing_to_add' });
   }
 }
 
@@ -62,7 +64,7 @@ export async function suggestPrompts(
   await deps.rateLimiter.hit(PROMPT_SUGGEST_RATE_LIMIT, [`user:${opts.userId}`]);
   // Nothing is improved that would be declined at Generate, and nothing declined is sent out.
   const verdict = await deps.moderation.check(opts.prompt);
-  if (!verdict.allowed) throw new AppError(422, 'prompt_declined', verdict.message);
+  if (!verdict.allowed) throw new DomainError('declined', verdict.message, { code: 'prompt_declined' });
 
   if (deps.suggester.name === OFFLINE_SUGGESTER_NAME) return { suggestions: offline(opts.prompt) };
   try {
@@ -78,8 +80,10 @@ export async function suggestPrompts(
     return { suggestions: offline(opts.prompt) };
   } catch (error) {
     // The offline composer cannot build on this idea (OpenAI could have): say it is a passing failure.
-    if (error instanceof AppError && error.status === 422)
-      throw new AppError(503, 'suggestions_unavailable', MESSAGES.suggestionsUnavailable);
+    if (error instanceof DomainError && error.kind === 'declined')
+      throw new DomainError('unavailable', MESSAGES.suggestionsUnavailable, {
+        code: 'suggestions_unavailable',
+      });
     throw error;
   }
 }

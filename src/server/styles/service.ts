@@ -1,8 +1,9 @@
 // Premium members' saved custom styles: listed, saved, edited and deleted here, and resolved for a
 // generation. Saving, editing and using one needs Premium or Enterprise (core/tiers); a member who
-// drops below keeps their styles and may still list and delete them.
-
-import { and, asc, eq, sql } from 'drizzle-orm';
+// drops below keeps their styles and may still list and delete them. A team member may use (not
+// edit) their team owner's styles.
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CustomStyle, CustomStyleCreate, CustomStyleList, CustomStylePatch } from '../../core/api';
 import { DomainError, notFound } from '../../core/domain-error';
 import { isUuid } from '../../core/ids';
@@ -12,7 +13,7 @@ import type { PaletteId } from '../../core/palettes';
 import { CUSTOM_STYLE_LIMIT, hasCustomStyles, type Tier } from '../../core/tiers';
 import type { Database, DbExecutor } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
-import { type CustomStyleRow, customStyles, users } from '../db/schema';
+import { type CustomStyleRow, customStyles, teamMembers, users } from '../db/schema';
 import { effectiveTier } from '../membership/plan';
 
 const NAME_INDEX = 'custom_styles_user_name_idx';
@@ -44,13 +45,37 @@ function nameTaken(error: unknown, name: string): never {
   throw error;
 }
 
-export async function listStyles(db: Database, userId: string): Promise<CustomStyleList> {
+async function stylesOf(db: DbExecutor, userId: string): Promise<CustomStyle[]> {
   const rows = await db
     .select()
     .from(customStyles)
     .where(eq(customStyles.userId, userId))
     .orderBy(asc(sql`lower(${customStyles.name})`), asc(customStyles.id));
-  return { styles: rows.map(styleView), limit: CUSTOM_STYLE_LIMIT };
+  return rows.map(styleView);
+}
+
+/**
+ * The owner of the team the member belongs to as a member (not as its owner), or null: a team
+ * member may use the owner's styles, as the team's custom styles (decision 019).
+ */
+async function teamOwnerOf(db: DbExecutor, userId: string): Promise<string | null> {
+  const seat = alias(teamMembers, 'seat');
+  const [row] = await db
+    .select({ ownerId: teamMembers.userId })
+    .from(seat)
+    .innerJoin(
+      teamMembers,
+      and(eq(teamMembers.organizationId, seat.organizationId), eq(teamMembers.role, 'owner')),
+    )
+    .where(and(eq(seat.userId, userId), ne(seat.role, 'owner')));
+  return row?.ownerId ?? null;
+}
+
+export async function listStyles(db: Database, userId: string): Promise<CustomStyleList> {
+  const styles = await stylesOf(db, userId);
+  const ownerId = await teamOwnerOf(db, userId);
+  if (!ownerId) return { styles, limit: CUSTOM_STYLE_LIMIT };
+  return { styles, limit: CUSTOM_STYLE_LIMIT, teamStyles: await stylesOf(db, ownerId) };
 }
 
 export async function createStyle(
@@ -107,13 +132,22 @@ export async function deleteStyle(db: Database, opts: { userId: string; id: stri
   if (deleted.length === 0) throw notFound(MESSAGES.styleNotFound);
 }
 
-/** The member's own style for a generation, or 404 (another member's id reveals nothing). */
+/**
+ * The member's own style for a generation, or their team owner's, or 404 (another member's id
+ * reveals nothing).
+ */
 export async function findOwnStyle(db: DbExecutor, userId: string, id: string): Promise<CustomStyle> {
   if (!isUuid(id)) throw notFound(MESSAGES.styleNotFound);
+  const ownerId = await teamOwnerOf(db, userId);
   const [row] = await db
     .select()
     .from(customStyles)
-    .where(and(eq(customStyles.id, id), eq(customStyles.userId, userId)));
+    .where(
+      and(
+        eq(customStyles.id, id),
+        ownerId ? inArray(customStyles.userId, [userId, ownerId]) : eq(customStyles.userId, userId),
+      ),
+    );
   if (!row) throw notFound(MESSAGES.styleNotFound);
   return styleView(row);
 }
