@@ -427,8 +427,58 @@ export const meSchema = z.object({
     periodEnd: z.string().nullable(),
   }),
   credits: z.number().int(),
+  /** The Enterprise team the member belongs to (as owner or member), or null. */
+  team: z.object({ id: z.string(), name: z.string(), role: z.enum(['owner', 'member']) }).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
+
+// ── Teams (Enterprise) ───────────────────────────────────────────────────────
+export const teamRoleSchema = z.enum(['owner', 'member']);
+export type TeamRole = z.infer<typeof teamRoleSchema>;
+
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  /** Shown to the team's owner only; null for everyone else (a member sees names, not addresses). */
+  email: z.string().nullable(),
+  name: z.string(),
+  role: teamRoleSchema,
+  /** ISO 8601. */
+  joinedAt: z.string(),
+});
+export type TeamMember = z.infer<typeof teamMemberSchema>;
+
+export const teamInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  /** ISO 8601; the link stops working then. */
+  expiresAt: z.string(),
+});
+export type TeamInvitation = z.infer<typeof teamInvitationSchema>;
+
+export const teamSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Seats the plan includes, the owner's included (TEAM_SEATS). */
+  seats: z.number().int(),
+  /** The asking member's role. */
+  role: teamRoleSchema,
+  members: z.array(teamMemberSchema),
+  /** Pending invitations (each holds a seat); the owner's view only, empty for members. */
+  invitations: z.array(teamInvitationSchema),
+});
+export type Team = z.infer<typeof teamSchema>;
+
+/** GET /api/team and POST /api/team/join. */
+export const teamAnswerSchema = z.object({ team: teamSchema.nullable() });
+export type TeamAnswer = z.infer<typeof teamAnswerSchema>;
+
+/** POST /api/team/invitations: a new invitation, or a fresh link for one still pending (resend). */
+export const teamInviteSchema = z.object({ email: emailSchema });
+export type TeamInviteInput = z.infer<typeof teamInviteSchema>;
+
+/** POST /api/team/join: the token from the invitation link (/team/join?token=…). */
+export const teamJoinSchema = z.object({ token: z.string().min(1).max(200) });
+export type TeamJoinInput = z.infer<typeof teamJoinSchema>;
 
 export const apiErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),

@@ -56,6 +56,17 @@ export function hasApiAccess(tier: Tier): boolean {
   return tier === 'enterprise';
 }
 
+/** Seats of an Enterprise team, the owner's included (pending invitations hold a seat). */
+export const TEAM_SEATS = 5;
+
+/** Owning a team (inviting colleagues who share the plan) is Enterprise's. */
+export function hasTeam(tier: Tier): boolean {
+  return tier === 'enterprise';
+}
+
+/** How long a team invitation link works. */
+export const TEAM_INVITATION_DAYS = 7;
+
 /** Saved custom styles a member may keep at once. */
 export const CUSTOM_STYLE_LIMIT = 20;
 

@@ -83,6 +83,7 @@ export async function getMe(
       now,
     ),
     credits: row.balance ?? 0,
+    team: null,
   };
 }
 

@@ -22,6 +22,7 @@ export function makeMe(user: Partial<Me['user']> = {}): Me {
     },
     membership: { tier: 'free', status: 'active', imageCount: 0, imageLimit: 3, periodEnd: null },
     credits: 0,
+    team: null,
   };
 }
 

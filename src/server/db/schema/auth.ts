@@ -25,6 +25,8 @@ export const sessions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The organization plugin's: the team a session last joined (we read teams by member row). */
+    activeOrganizationId: text('active_organization_id'),
   },
   (t) => [index('session_user_idx').on(t.userId)],
 );

@@ -5,3 +5,4 @@ export * from './generation';
 export * from './platform';
 export * from './storage';
 export * from './styles';
+export * from './teams';
