@@ -101,11 +101,14 @@ for (const width of [1280, 360]) {
     await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
     await noBlockingViolations(page);
 
-    // The same address twice: the server's answer sits under the field.
+    // The same address twice: the field points to Resend, which mails a fresh link.
     await field.fill(invitee);
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.locator('#team-invite-email-error')).toBeVisible();
+    await expect(field).toHaveAccessibleDescription(/is already invited: use Resend/);
+    await expect(pending.getByText(invitee)).toHaveCount(1);
+    await pending.getByRole('button', { name: `Resend the invitation to ${invitee}` }).click();
+    await expect(page.getByText(`A new invitation is on its way to ${invitee}`)).toBeVisible();
     await expect(pending.getByText(invitee)).toHaveCount(1);
 
     // The invitee, in a browser of their own, opens the mail's link signed out.

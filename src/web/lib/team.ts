@@ -1,26 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Team, TeamAnswer, TeamInvitation, TeamRole } from '../../core/api';
 import { api } from './api';
 import { ME_QUERY_KEY } from './session';
 
-/** The answers of /api/team (docs: issue 33's route shapes). */
-export type TeamRole = 'owner' | 'admin' | 'member';
-export type TeamMember = { userId: string; email: string; name: string; role: TeamRole; joinedAt: string };
-export type TeamInvitation = { id: string; email: string; expiresAt: string };
-export type Team = {
-  id: string;
-  name: string;
-  seats: number;
-  role: TeamRole;
-  members: TeamMember[];
-  invitations: TeamInvitation[];
-};
+export type { Team, TeamInvitation, TeamMember } from '../../core/api';
 
 export const TEAM_QUERY_KEY = ['team'] as const;
 
 export function useTeam(enabled = true) {
   return useQuery({
     queryKey: TEAM_QUERY_KEY,
-    queryFn: ({ signal }) => api.get<{ team: Team | null }>('/api/team', { signal }),
+    queryFn: ({ signal }) => api.get<TeamAnswer>('/api/team', { signal }),
     enabled,
   });
 }
@@ -51,17 +41,12 @@ export function useRevokeInvitation() {
   });
 }
 
-/**
- * A new mail with a new link and a fresh 7 days: the old invitation is withdrawn and the same address
- * invited again (the old link stops working, so only the newest mail counts).
- */
+/** A new mail with a fresh link for an invitation still pending: inviting the same address again. */
 export function useResendInvitation() {
   const refresh = useRefreshTeam();
   return useMutation({
-    mutationFn: async (invitation: TeamInvitation) => {
-      await api.delete<null>(`/api/team/invitations/${encodeURIComponent(invitation.id)}`);
-      return api.post<TeamInvitation>('/api/team/invitations', { email: invitation.email });
-    },
+    mutationFn: (invitation: TeamInvitation) =>
+      api.post<TeamInvitation>('/api/team/invitations', { email: invitation.email }),
     onSettled: refresh,
   });
 }
@@ -88,4 +73,4 @@ export function seatsTaken(team: Pick<Team, 'members' | 'invitations'>): number 
   return team.members.length + team.invitations.length;
 }
 
-export const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+export const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', member: 'Member' };

@@ -12,7 +12,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../core/api';
-import { hasApiAccess, hasCustomStyles, tierLabel } from '../../core/tiers';
+import { hasApiAccess, hasCustomStyles, hasTeam, TEAM_SEATS, tierLabel } from '../../core/tiers';
 import { ChangePassword } from '../components/account/change-password';
 import { DeleteAccount } from '../components/account/delete-account';
 import { DownloadData } from '../components/account/download-data';
@@ -24,7 +24,7 @@ import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { CenteredSpinner } from '../components/ui/spinner';
-import { meTeam, planSourceTeam, TEAM_SEATS } from '../lib/plan-label';
+import { planSourceTeam } from '../lib/plan-label';
 import { useSession } from '../lib/session';
 
 const TITLE = 'Account Settings';
@@ -70,17 +70,17 @@ function ActionRow({ children, action }: { children: ReactNode; action: ReactNod
 }
 
 function teamLine(me: Me): string {
-  const team = meTeam(me);
+  const team = me.team;
   if (team && planSourceTeam(me))
     return `You are on ${team.name}: ${tierLabel('enterprise')} via ${team.name}.`;
   if (team) return `You own ${team.name}: invite and remove its members.`;
-  if (me.membership.tier === 'enterprise')
+  if (hasTeam(me.membership.tier))
     return `Invite colleagues to share your plan: ${TEAM_SEATS} seats, you included.`;
   return `Team management comes with ${tierLabel('enterprise')}: ${TEAM_SEATS} seats, you included.`;
 }
 
 function teamLinkLabel(me: Me): string {
-  const team = meTeam(me);
+  const team = me.team;
   if (team && planSourceTeam(me)) return 'See your team';
   return me.membership.tier === 'enterprise' ? 'Manage team' : 'About teams';
 }

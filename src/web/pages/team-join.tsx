@@ -1,7 +1,7 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { tierLabel } from '../../core/tiers';
+import { TEAM_INVITATION_DAYS, tierLabel } from '../../core/tiers';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
@@ -19,7 +19,7 @@ function refusal(error: unknown, email: string): string {
   if (error.status === 403 && !code.includes('enterprise'))
     return `This invitation was sent to another e-mail address, and you are signed in as ${email}. Sign out, then open the link again and sign in (or sign up) with the address the invitation was sent to.`;
   if (code.includes('expired') || error.status === 410)
-    return "This invitation has expired: links work for 7 days. Ask the team's owner to send you a new one.";
+    return `This invitation has expired: links work for ${TEAM_INVITATION_DAYS} days. Ask the team's owner to send you a new one.`;
   if (
     code.includes('used') ||
     code.includes('accepted') ||

@@ -2,7 +2,7 @@ import { LogOutIcon, MailPlusIcon, UsersRoundIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '../../core/api';
-import { tierLabel } from '../../core/tiers';
+import { hasTeam, TEAM_SEATS, tierLabel } from '../../core/tiers';
 import { FormAlert } from '../components/form-message';
 import { PageContainer } from '../components/page-shell';
 import { SettingsSubpageHeader } from '../components/settings-subpage-header';
@@ -13,7 +13,6 @@ import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { CenteredSpinner, Spinner } from '../components/ui/spinner';
 import { errorMessage } from '../lib/api';
-import { TEAM_SEATS } from '../lib/plan-label';
 import { useSession } from '../lib/session';
 import { seatsTaken, type Team, useRemoveMember, useTeam } from '../lib/team';
 import { toast } from '../lib/toast';
@@ -86,7 +85,11 @@ function OwnerView({ team, me }: { team: Team; me: Me }) {
         }
         description="They join with the link in the e-mail, signed in with this address or after signing up with it."
       >
-        <InviteForm seatsLeft={team.seats - used} />
+        <InviteForm
+          seatsLeft={team.seats - used}
+          invited={team.invitations.map((invitation) => invitation.email)}
+          members={team.members.flatMap((member) => (member.email ? [member.email] : []))}
+        />
         <section aria-labelledby="team-invitations-title" className="flex flex-col gap-3">
           <h3 id="team-invitations-title" className="font-semibold">
             Pending invitations
@@ -158,7 +161,7 @@ function MemberView({ team, me }: { team: Team; me: Me }) {
 
 /** No team yet: an Enterprise member starts one by inviting; below Enterprise, one line on where teams come from. */
 function NoTeam({ me }: { me: Me }) {
-  if (me.membership.tier !== 'enterprise') {
+  if (!hasTeam(me.membership.tier)) {
     return (
       <FormAlert variant="info">
         <span data-testid="team-upsell">

@@ -1,6 +1,7 @@
 import { MailPlusIcon } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { emailSchema } from '../../../core/api';
+import { TEAM_INVITATION_DAYS } from '../../../core/tiers';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useInvite } from '../../lib/team';
 import { toast } from '../../lib/toast';
@@ -17,10 +18,28 @@ function isFieldError(error: unknown): error is ApiError {
 }
 
 /** The owner invites a colleague by e-mail; the server mails them the link. */
-export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
+export function InviteForm({
+  seatsLeft,
+  invited = [],
+  members = [],
+}: {
+  seatsLeft: number;
+  /** Addresses with an invitation still pending: Resend is beside them, not a second invitation. */
+  invited?: string[];
+  /** Addresses already on the team. */
+  members?: string[];
+}) {
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const invite = useInvite();
+
+  function alreadyThere(email: string): string | undefined {
+    const same = (other: string) => other.toLowerCase() === email;
+    if (members.some(same)) return `${email} is already on the team.`;
+    if (invited.some(same))
+      return `${email} is already invited: use Resend beside the invitation to send a new link.`;
+    return undefined;
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -28,6 +47,12 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
     const parsed = emailSchema.safeParse(email);
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0].message);
+      document.getElementById(FIELD_ID)?.focus();
+      return;
+    }
+    const already = alreadyThere(parsed.data);
+    if (already) {
+      setFieldError(already);
       document.getElementById(FIELD_ID)?.focus();
       return;
     }
@@ -56,7 +81,7 @@ export function InviteForm({ seatsLeft }: { seatsLeft: number }) {
         error={fieldError}
         hint={
           seatsLeft > 0
-            ? `They get a link that works once, for 7 days, for this address only. ${seatsLeft} ${seatsLeft === 1 ? 'seat' : 'seats'} left.`
+            ? `They get a link that works once, for ${TEAM_INVITATION_DAYS} days, for this address only. ${seatsLeft} ${seatsLeft === 1 ? 'seat' : 'seats'} left.`
             : 'Every seat is taken: remove a member or revoke an invitation to invite someone else.'
         }
       >

@@ -16,7 +16,7 @@ import { teamDate } from './team-dates';
 
 function RemoveMember({ member, teamName }: { member: TeamMember; teamName: string }) {
   const remove = useRemoveMember();
-  const who = member.name || member.email;
+  const who = member.name || member.email || 'this member';
   return (
     <ConfirmAction
       trigger={
