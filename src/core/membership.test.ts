@@ -23,4 +23,14 @@ describe('the plan in force', () => {
     expect(tierAt(null, now)).toBe('free');
     expect(tierAt(undefined, now)).toBe('free');
   });
+
+  it("is the team's Enterprise for a team member while the owner's Enterprise is in force", () => {
+    const own = { tier: 'free' as const, status: 'active', periodEnd: null };
+    const owner = { tier: 'enterprise' as const, status: 'active', periodEnd: later };
+    expect(tierAt({ ...own, team: owner }, now)).toBe('enterprise');
+    // The owner's plan ends (lapsed, unpaid, downgraded): the member is back on their own plan.
+    expect(tierAt({ ...own, team: { ...owner, periodEnd: earlier } }, now)).toBe('free');
+    expect(tierAt({ ...own, team: { ...owner, status: 'unpaid' } }, now)).toBe('free');
+    expect(tierAt({ ...own, tier: 'basic', team: { ...owner, tier: 'premium' } }, now)).toBe('basic');
+  });
 });

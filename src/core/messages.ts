@@ -189,3 +189,21 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests, please slow down',
   somethingWentWrong: 'Something went wrong. Please try again.',
 } as const;
+
+/** What the team screens and the team API say (Enterprise teams, decision 019). */
+export const TEAM_MESSAGES = {
+  enterpriseRequired: 'Teams are part of the Enterprise plan. Upgrade to Enterprise to invite colleagues.',
+  ownerOnly: "Only the team's owner can invite or remove members.",
+  seatsFull: (seats: number) =>
+    `Your team has all its ${seats} seats taken (the owner and pending invitations included). Remove a member or revoke an invitation first.`,
+  alreadyMember: 'This person is already in your team.',
+  alreadyInTeam: 'You already belong to a team. Leave it before joining another.',
+  ownerInOtherTeam: 'You are a member of another team. Leave it to start your own.',
+  invitationNotFound: 'This invitation link is not valid. Ask the team owner for a new one.',
+  invitationUsed: 'This invitation link has expired or was already used. Ask the team owner for a new one.',
+  invitationOtherAddress:
+    'This invitation was sent to another e-mail address. Sign in with that address to join the team.',
+  teamInactive: "This team's Enterprise plan has ended, so it cannot take new members.",
+  memberNotFound: 'This person is not in your team.',
+  ownerCannotLeave: "The owner can't leave the team. Ending the Enterprise plan ends the team.",
+} as const;

@@ -30,6 +30,7 @@ import { DELETE_ACCOUNT_ACCOUNT_RATE_LIMIT, DELETE_ACCOUNT_RATE_LIMIT } from './
 import { OPENAPI_PATH, openApiRoutes } from './public-api/openapi-routes';
 import { publicApiRoutes } from './public-api/routes';
 import { styleRoutes } from './styles/routes';
+import { teamRoutes } from './team/routes';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 const COMPRESSIBLE =
@@ -170,6 +171,9 @@ export function createApp(deps: Deps) {
 
   // styles: Premium members' saved custom styles
   app.route('/api/styles', styleRoutes({ db, auth: deps.auth }));
+
+  // team: an Enterprise owner's team (invitations, joining, leaving), decision 019
+  app.route('/api/team', teamRoutes({ db, auth: deps.auth }));
 
   // api-keys: Enterprise members' keys; public-api: the REST API they open, and its document
   app.route('/api/keys', apiKeyRoutes({ db, auth: deps.auth }));

@@ -15,13 +15,15 @@ import {
   memberships,
   outbox,
   profiles,
+  teams,
   users,
   verifications,
 } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
-import { membershipViewOf } from '../membership/plan';
+import { membershipViewOf, stateOf, teamPlanColumns, teamPlanJoins, teamSeat } from '../membership/plan';
 import type { Deletions } from '../storage/deletions';
 import { imageKeys } from '../storage/storage';
+import { endTeamOf } from '../team/service';
 
 // Read on every page load, so prepared once.
 const meQuery = (db: Database, name: string) =>
@@ -32,9 +34,10 @@ const meQuery = (db: Database, name: string) =>
       fullName: profiles.fullName,
       username: profiles.username,
       usernameChangedAt: profiles.usernameChangedAt,
-      tier: memberships.tier,
-      status: memberships.status,
-      periodEnd: memberships.currentPeriodEnd,
+      ...teamPlanColumns,
+      teamId: teams.id,
+      teamName: teams.name,
+      teamRole: teamSeat.role,
       balance: creditAccounts.balance,
       used: imageUsage.count,
       firstSignedInAt: profiles.firstSignedInAt,
@@ -42,6 +45,10 @@ const meQuery = (db: Database, name: string) =>
     .from(users)
     .leftJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(...teamPlanJoins.seat)
+    .leftJoin(...teamPlanJoins.ownerSeat)
+    .leftJoin(...teamPlanJoins.ownerPlan)
+    .leftJoin(teams, eq(teams.id, teamSeat.organizationId))
     .leftJoin(creditAccounts, eq(creditAccounts.userId, users.id))
     .leftJoin(
       imageUsage,
@@ -77,13 +84,16 @@ export async function getMe(
         row.firstSignedInAt !== null && sessionStartedAt.getTime() > row.firstSignedInAt.getTime(),
     },
     membership: membershipViewOf(
-      row.tier ? { tier: row.tier, status: row.status ?? '', periodEnd: row.periodEnd } : null,
+      stateOf(row),
       // No row yet this month means nothing used; the row is created when the first image is reserved.
       row.used ?? 0,
       now,
     ),
     credits: row.balance ?? 0,
-    team: null,
+    team:
+      row.teamId && row.teamName
+        ? { id: row.teamId, name: row.teamName, role: row.teamRole === 'owner' ? 'owner' : 'member' }
+        : null,
   };
 }
 
@@ -175,6 +185,8 @@ export async function deleteAccount(
     await tx
       .delete(verifications)
       .where(or(eq(verifications.value, opts.userId), eq(verifications.identifier, email)));
+    // An owner's team ends with them (members fall back to their own plan); a member's seat cascades.
+    await endTeamOf(tx, opts.userId);
     // Sessions, accounts, profile, membership, usage and credit balance cascade; ledger rows are set null.
     await tx.delete(users).where(eq(users.id, opts.userId));
     return prefixes;

@@ -2,8 +2,11 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { createAuthMiddleware, createEmailVerificationToken, isAPIError } from 'better-auth/api';
+import { organization } from 'better-auth/plugins/organization';
 import { and, eq, isNull, like } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../core/constants';
+import { TEAM_INVITATION_DAYS, TEAM_SEATS } from '../../core/tiers';
+import { displayName } from '../../core/user';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import * as schema from '../db/schema';
@@ -11,7 +14,12 @@ import { scopedDatabase, whenCommitted } from '../db/tx-scope';
 import type { Logger } from '../logger';
 import { createBudgetedSender } from '../mail/budget';
 import type { Mailer, MailMessage } from '../mail/mailer';
-import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from '../mail/templates';
+import {
+  emailVerificationMail,
+  passwordResetMail,
+  signUpAttemptMail,
+  teamInvitationMail,
+} from '../mail/templates';
 import { hashPasswordOnce } from './password-hash';
 import { createSessionReader } from './session-reader';
 import {
@@ -108,8 +116,40 @@ export function createAuth(opts: {
         session: schema.sessions,
         account: schema.accounts,
         verification: schema.verifications,
+        organization: schema.teams,
+        member: schema.teamMembers,
+        invitation: schema.teamInvitations,
       },
     }),
+    plugins: [
+      // Enterprise teams (decision 019). None of its endpoints is open over HTTP (routes.ts lists
+      // the open ones); team/service.ts checks our rules (plan, owner, seats) and calls auth.api.
+      organization({
+        // Only for an Enterprise owner, by team/service.ts (a server call with the owner's id).
+        allowUserToCreateOrganization: false,
+        organizationLimit: 1,
+        creatorRole: 'owner',
+        membershipLimit: TEAM_SEATS,
+        invitationLimit: TEAM_SEATS,
+        invitationExpiresIn: TEAM_INVITATION_DAYS * 24 * 3600,
+        requireEmailVerificationOnInvitation: true,
+        async sendInvitationEmail({ id, email, organization: team, inviter }) {
+          // The invitation's id is the link's token: a random UUID only its addressee can use.
+          const link = `${config.publicUrl}/team/join?token=${encodeURIComponent(id)}`;
+          const [profile] = await scopedDatabase(db)
+            .select({ fullName: schema.profiles.fullName, username: schema.profiles.username })
+            .from(schema.profiles)
+            .where(eq(schema.profiles.userId, inviter.user.id));
+          const inviterName = displayName({ fullName: profile?.fullName ?? '', username: profile?.username });
+          whenCommitted(() =>
+            sendInBackground({
+              to: email,
+              ...teamInvitationMail({ link, teamName: team.name, inviterName, days: TEAM_INVITATION_DAYS }),
+            }),
+          );
+        },
+      }),
+    ],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,

@@ -5,6 +5,7 @@ import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { GenerationCreated, GenerationRequest, GenerationStatus } from '../../core/api';
 import { generationPermit } from '../../core/generation-permit';
 import { isUuid } from '../../core/ids';
+import { tierAt } from '../../core/membership';
 import { MESSAGES } from '../../core/messages';
 import { monthKey } from '../../core/month';
 import { buildClipartPrompt, cleanPrompt } from '../../core/prompt';
@@ -17,10 +18,11 @@ import {
 import { ledgerDescription } from '../../core/user';
 import { addCredits, getBalance, spendCredits } from '../credits/service';
 import { type Database, queryRows, type Tx } from '../db/client';
-import { generatedImages, generations, memberships } from '../db/schema';
+import { generatedImages, generations, memberships, users } from '../db/schema';
 import { AppError, notFound } from '../http/errors';
 import type { JobRunner, QueuedJob } from '../jobs/runner';
 import type { Logger } from '../logger';
+import { stateOf, teamPlanColumns, teamPlanJoins } from '../membership/plan';
 import { releaseUsage, reserveUsage } from '../membership/usage';
 import { GENERATION_RATE_LIMIT, type RateLimiter } from '../platform/rate-limit';
 import { findOwnStyle } from '../styles/service';
@@ -332,16 +334,22 @@ export async function queuedGenerations(db: Database): Promise<QueuedJob[]> {
       id: generations.id,
       userId: generations.userId,
       createdAt: generations.createdAt,
-      tier: memberships.tier,
+      ...teamPlanColumns,
     })
     .from(generations)
-    .leftJoin(memberships, eq(memberships.userId, generations.userId))
+    .innerJoin(users, eq(users.id, generations.userId))
+    .leftJoin(memberships, eq(memberships.userId, users.id))
+    .leftJoin(...teamPlanJoins.seat)
+    .leftJoin(...teamPlanJoins.ownerSeat)
+    .leftJoin(...teamPlanJoins.ownerPlan)
     .where(eq(generations.status, 'queued'))
     .orderBy(generations.createdAt);
   const before = new Map<string, number>();
   return rows.map((r) => {
     const openJobs = before.get(r.userId) ?? 0;
     before.set(r.userId, openJobs + 1);
-    return { id: r.id, priority: jobPriority(r.tier ?? 'free', { queuedAt: r.createdAt, openJobs }) };
+    // The plan in force now, as a new request would get it (a team member's is the team's).
+    const tier = tierAt(stateOf(r));
+    return { id: r.id, priority: jobPriority(tier, { queuedAt: r.createdAt, openJobs }) };
   });
 }

@@ -14,6 +14,8 @@ export const MAIL_BUDGETS: Record<MailKind, { limit: number; windowMs: number }>
   'password-reset': { limit: 3, windowMs: HOUR_MS },
   // The owner of a taken address hears of sign-up attempts at most once an hour.
   'sign-up-attempt': { limit: 1, windowMs: HOUR_MS },
+  // An owner's invitations and resends to one address (several teams may invite it).
+  'team-invitation': { limit: 5, windowMs: HOUR_MS },
 };
 
 /**

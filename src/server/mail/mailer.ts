@@ -9,7 +9,7 @@ import { outbox } from '../db/schema';
 import type { HealthCheck } from '../health/checks';
 import type { Logger } from '../logger';
 
-export type MailKind = 'password-reset' | 'email-verification' | 'sign-up-attempt';
+export type MailKind = 'password-reset' | 'email-verification' | 'sign-up-attempt' | 'team-invitation';
 
 export type MailMessage = { kind: MailKind; to: string; subject: string; text: string; html?: string };
 

@@ -70,3 +70,33 @@ export function signUpAttemptMail({
 <p>If it wasn't you, you can ignore this e-mail: nothing about your account has changed.</p>`,
   };
 }
+
+/** An Enterprise team's invitation: the link joins the team, once, for this address only. */
+export function teamInvitationMail({
+  link,
+  teamName,
+  inviterName,
+  days,
+}: {
+  link: string;
+  teamName: string;
+  inviterName: string;
+  days: number;
+}): Template {
+  const href = escapeHtml(link);
+  return {
+    kind: 'team-invitation',
+    subject: `${inviterName} invited you to ${teamName} on Clipsmith`,
+    text: [
+      `${inviterName} invited you to join ${teamName} on Clipsmith and create under its Enterprise plan.`,
+      '',
+      `Join the team here (sign in or sign up with this e-mail address; the link works once, for ${days} days):`,
+      link,
+      '',
+      "If you don't know them, ignore this e-mail: nothing happens without the link.",
+    ].join('\n'),
+    html: `<p>${escapeHtml(inviterName)} invited you to join ${escapeHtml(teamName)} on Clipsmith and create under its Enterprise plan.</p>
+<p><a href="${href}">Join the team</a> (sign in or sign up with this e-mail address; the link works once, for ${days} days).</p>
+<p>If you don't know them, ignore this e-mail: nothing happens without the link.</p>`,
+  };
+}

@@ -6,6 +6,7 @@ import type { Tier } from '../../core/tiers';
 import { revokeKeysWithoutApiAccess } from '../api-keys/service';
 import type { DbExecutor, Tx } from '../db/client';
 import { memberships, users } from '../db/schema';
+import { teamMemberIdsOf } from '../team/service';
 
 /** How a plan changes. Each kind is one path in the product; the consequences are the same for all. */
 export type PlanChange =
@@ -131,10 +132,16 @@ async function writePlan(db: DbExecutor, userId: string, change: PlanChange): Pr
 /**
  * What follows every change of a member's plan: leaving Enterprise (by cancelling, a portal
  * downgrade, a lapsed payment or an operator) revokes the member's API keys, so a later Enterprise
- * plan starts with new keys. Returns how many it revoked.
+ * plan starts with new keys. A team owner's members fall back with them (the plan rule reads the
+ * owner's plan), so their keys made under the team's plan are revoked too, unless they have
+ * Enterprise of their own. Returns how many it revoked.
  */
 async function planConsequences(db: DbExecutor, userId: string): Promise<number> {
-  return revokeKeysWithoutApiAccess(db, userId);
+  let revoked = await revokeKeysWithoutApiAccess(db, userId);
+  for (const memberId of await teamMemberIdsOf(db, userId)) {
+    revoked += await revokeKeysWithoutApiAccess(db, memberId);
+  }
+  return revoked;
 }
 
 /**

@@ -5,7 +5,7 @@ import { tierAt } from '../../core/membership';
 import { monthKey } from '../../core/month';
 import type { Tier } from '../../core/tiers';
 import { type DbExecutor, queryRows } from '../db/client';
-import { creditAccounts, imageUsage, memberships } from '../db/schema';
+import { creditAccounts, imageUsage, memberships, teamMembers } from '../db/schema';
 
 /** This month's count; the row is created on first read, race-safe (insert … on conflict do nothing). */
 export async function readUsage(db: DbExecutor, userId: string, month = monthKey()): Promise<number> {
@@ -35,6 +35,9 @@ export async function reserveUsage(
     tier: Tier | null;
     status: string | null;
     end: Date | string | null;
+    team_tier: Tier | null;
+    team_status: string | null;
+    team_end: Date | string | null;
     balance: number | null;
   }>(
     db,
@@ -43,13 +46,29 @@ export async function reserveUsage(
       on conflict (user_id, month) do update set count = ${imageUsage}.count + ${images}, updated_at = now()
       returning count
     )
-    select reserved.count, m.tier, m.status, m.current_period_end as "end", c.balance
+    select reserved.count, m.tier, m.status, m.current_period_end as "end", c.balance,
+      tp.tier as team_tier, tp.status as team_status, tp.current_period_end as team_end
     from reserved
     left join ${memberships} m on m.user_id = ${userId}
+    left join ${teamMembers} seat on seat.user_id = ${userId}
+    left join ${teamMembers} ts on ts.organization_id = seat.organization_id and ts.role = 'owner'
+    left join ${memberships} tp on tp.user_id = ts.user_id
     left join ${creditAccounts} c on c.user_id = ${userId}`,
   );
+  // The same plan rule as plan.ts's membershipState: the team owner's plan joins the member's own.
   const membership = row.tier
-    ? { tier: row.tier, status: row.status ?? '', periodEnd: row.end ? new Date(row.end) : null }
+    ? {
+        tier: row.tier,
+        status: row.status ?? '',
+        periodEnd: row.end ? new Date(row.end) : null,
+        team: row.team_tier
+          ? {
+              tier: row.team_tier,
+              status: row.team_status ?? '',
+              periodEnd: row.team_end ? new Date(row.team_end) : null,
+            }
+          : null,
+      }
     : null;
   return {
     used: Number(row.count) - images,

@@ -34,6 +34,5 @@ ALTER TABLE "team_member" ADD CONSTRAINT "team_member_organization_id_team_id_fk
 ALTER TABLE "team_member" ADD CONSTRAINT "team_member_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "team_invitation_team_idx" ON "team_invitation" USING btree ("organization_id");--> statement-breakpoint
 CREATE INDEX "team_invitation_email_idx" ON "team_invitation" USING btree ("email");--> statement-breakpoint
-CREATE UNIQUE INDEX "team_invitation_pending_idx" ON "team_invitation" USING btree ("organization_id","email") WHERE "team_invitation"."status" = 'pending';--> statement-breakpoint
 CREATE INDEX "team_member_team_idx" ON "team_member" USING btree ("organization_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "team_member_user_idx" ON "team_member" USING btree ("user_id");

@@ -1,7 +1,7 @@
 // Enterprise teams: the tables of Better Auth's organization plugin (field names as its drizzle
 // adapter expects; auth.ts maps its models organization/member/invitation to these). A team is an
 // organization; its owner's Enterprise plan is shared by its members (membership/plan.ts).
-import { sql } from 'drizzle-orm';
+import { relations } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
@@ -57,9 +57,18 @@ export const teamInvitations = pgTable(
   (t) => [
     index('team_invitation_team_idx').on(t.organizationId),
     index('team_invitation_email_idx').on(t.email),
-    // One pending invitation per address and team: inviting again re-issues it.
-    uniqueIndex('team_invitation_pending_idx')
-      .on(t.organizationId, t.email)
-      .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+// Relations named as the organization plugin's joins ask for them (experimental.joins in auth.ts).
+export const teamsRelations = relations(teams, ({ many }) => ({
+  members: many(teamMembers),
+  invitations: many(teamInvitations),
+}));
+export const teamMembersRelations = relations(teamMembers, ({ one }) => ({
+  user: one(users, { fields: [teamMembers.userId], references: [users.id] }),
+  organization: one(teams, { fields: [teamMembers.organizationId], references: [teams.id] }),
+}));
+export const teamInvitationsRelations = relations(teamInvitations, ({ one }) => ({
+  organization: one(teams, { fields: [teamInvitations.organizationId], references: [teams.id] }),
+}));
