@@ -1,4 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { TEAM_MESSAGES } from '../../src/core/messages';
+import { TEAM_SEATS } from '../../src/core/tiers';
 import { confirmationPath } from './mail';
 import { blockingViolations } from './support/axe';
 import { buy, PASSWORD, signUp, uniqueEmail } from './support/members';
@@ -7,8 +9,6 @@ import { buy, PASSWORD, signUp, uniqueEmail } from './support/members';
 // colleague opens the link of the invitation mail, signs up with the invited address and comes back to
 // join, then works on "Enterprise via <team>"; the owner removes them after a confirmation; a member
 // leaves on their own; below Enterprise the page says where teams come from.
-
-const TEAM_SEATS = 5;
 
 /** The /team/join?token=… path of the newest invitation mailed to `email` (the dev outbox). */
 async function invitationPath(request: APIRequestContext, email: string): Promise<string> {
@@ -216,7 +216,7 @@ test('a member joins while signed in, sees the owner, and leaves after confirmin
   // The link worked once.
   await member.goto(link);
   await expect(member.getByRole('heading', { level: 1, name: 'Could not join the team' })).toBeVisible();
-  await expect(member.getByRole('alert')).toContainText('already been used');
+  await expect(member.getByRole('alert')).toHaveText(TEAM_MESSAGES.invitationUsed);
   await member.context().close();
 });
 
@@ -231,7 +231,7 @@ test('past the seats, the invitation is refused with a message naming them', asy
   await field.fill(uniqueEmail('team-one-too-many'));
   await page.getByRole('button', { name: 'Send invitation' }).click();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#team-invite-email-error')).toContainText(`${TEAM_SEATS} seats`);
+  await expect(page.locator('#team-invite-email-error')).toHaveText(TEAM_MESSAGES.seatsFull(TEAM_SEATS));
   await noBlockingViolations(page);
 });
 

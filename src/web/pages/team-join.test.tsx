@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TEAM_MESSAGES } from '../../core/messages';
 import { jsonResponse, makeMe, renderWithSession, SIGNED_OUT } from '../test/render';
 import TeamJoinPage from './team-join';
 
@@ -54,7 +55,12 @@ describe('/team/join', () => {
 
   it('another account: says the invitation is for another address, and offers to sign out', async () => {
     serve(makeMe({ email: 'someone@example.com' }), () =>
-      jsonResponse(403, { error: { code: 'wrong_account', message: 'Forbidden' } }),
+      jsonResponse(403, {
+        error: {
+          code: 'invitation_other_address',
+          message: 'This invitation was sent to another e-mail address.',
+        },
+      }),
     );
     renderWithSession(<TeamJoinPage />, { path: '/team/join?token=abc' });
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -63,14 +69,13 @@ describe('/team/join', () => {
     expect(screen.getByRole('button', { name: 'Sign out and use the invited address' })).toBeTruthy();
   });
 
-  it('an expired link: says so in plain words', async () => {
+  it("an expired or used link: the server's plain words, and the way to the dashboard", async () => {
     serve(makeMe(), () =>
-      jsonResponse(410, { error: { code: 'invitation_expired', message: 'Invitation expired' } }),
+      jsonResponse(410, { error: { code: 'invitation_expired', message: TEAM_MESSAGES.invitationUsed } }),
     );
     renderWithSession(<TeamJoinPage />, { path: '/team/join?token=abc' });
-    expect((await screen.findByRole('alert')).textContent).toContain(
-      'This invitation has expired: links work for 7 days.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(TEAM_MESSAGES.invitationUsed);
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toBeTruthy();
   });
 
   it('no token: says the link is incomplete, without asking the server', async () => {

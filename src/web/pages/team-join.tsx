@@ -1,7 +1,7 @@
 import { CheckCircle2Icon } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { TEAM_INVITATION_DAYS, tierLabel } from '../../core/tiers';
+import { tierLabel } from '../../core/tiers';
 import { AuthCard, inlineLinkClass } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
@@ -12,22 +12,14 @@ import { useJoinTeam } from '../lib/team';
 
 const TITLE = 'Join a team';
 
-/** The server's refusal in plain words: what happened and what the person can do. */
+/**
+ * The server's refusal in plain words (expired or used, not valid, already on a team: its own
+ * message); for another account it also names the address signed in, so the way out is clear.
+ */
 function refusal(error: unknown, email: string): string {
-  if (!(error instanceof ApiError)) return errorMessage(error);
-  const code = error.code.toLowerCase();
-  if (error.status === 403 && !code.includes('enterprise'))
+  if (error instanceof ApiError && error.code === 'invitation_other_address')
     return `This invitation was sent to another e-mail address, and you are signed in as ${email}. Sign out, then open the link again and sign in (or sign up) with the address the invitation was sent to.`;
-  if (code.includes('expired') || error.status === 410)
-    return `This invitation has expired: links work for ${TEAM_INVITATION_DAYS} days. Ask the team's owner to send you a new one.`;
-  if (
-    code.includes('used') ||
-    code.includes('accepted') ||
-    code.includes('not_found') ||
-    error.status === 404
-  )
-    return "This invitation has already been used or was withdrawn. If you still need to join, ask the team's owner for a new one.";
-  return error.message;
+  return errorMessage(error);
 }
 
 /**
@@ -111,7 +103,7 @@ export default function TeamJoinPage() {
   }
 
   if (join.isError) {
-    const wrongAccount = join.error instanceof ApiError && join.error.status === 403;
+    const wrongAccount = join.error instanceof ApiError && join.error.code === 'invitation_other_address';
     return (
       <AuthCard title="Could not join the team" documentTitle={TITLE}>
         <div className="flex flex-col gap-4">

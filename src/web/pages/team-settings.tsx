@@ -194,7 +194,9 @@ function NoTeam({ me }: { me: Me }) {
 
 export default function TeamSettingsPage() {
   const { me } = useSession();
-  const team = useTeam(Boolean(me));
+  // Below Enterprise and on no team there is nothing to ask the server: the page says where teams come from.
+  const mayHaveTeam = Boolean(me && (me.team || hasTeam(me.membership.tier)));
+  const team = useTeam(mayHaveTeam);
 
   if (!me) return <CenteredSpinner label="Checking your session" />;
 
@@ -205,7 +207,8 @@ export default function TeamSettingsPage() {
       </SettingsSubpageHeader>
 
       <div className="mt-8 flex flex-col gap-8">
-        {team.isPending && <Spinner className="size-6" label="Loading your team" />}
+        {!mayHaveTeam && <NoTeam me={me} />}
+        {mayHaveTeam && team.isPending && <Spinner className="size-6" label="Loading your team" />}
         {team.isError && (
           <FormAlert>
             {errorMessage(team.error)}{' '}
