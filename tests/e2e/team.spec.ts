@@ -71,8 +71,8 @@ for (const width of [1280, 360]) {
     browser,
     baseURL,
   }) => {
-    // Two sign-ups, a checkout and two mails: more than 30 s on a busy machine.
-    test.slow();
+    // Two sign-ups, a checkout, two mails and five axe runs: minutes on a busy 2-core machine.
+    test.setTimeout(240_000);
     await page.setViewportSize({ width, height: 800 });
     await enterpriseOwner(page, baseURL!);
 
@@ -171,7 +171,7 @@ test('a member joins while signed in, sees the owner, and leaves after confirmin
   browser,
   baseURL,
 }) => {
-  test.slow();
+  test.setTimeout(180_000);
   await enterpriseOwner(page, baseURL!);
   const colleague = uniqueEmail('team-member');
   await invite(page.request, baseURL!, colleague);
@@ -197,7 +197,10 @@ test('a member joins while signed in, sees the owner, and leaves after confirmin
 
   await member.goto('/settings');
   await expect(member.getByTestId('settings-team-line')).toContainText(`Enterprise via ${name}`);
-  await member.getByRole('link', { name: 'See your team' }).click();
+  await member
+    .getByRole('region', { name: 'Team', exact: true })
+    .getByRole('link', { name: 'See your team' })
+    .click();
   await expect(member).toHaveURL(/\/settings\/team$/);
   await expect(member.getByRole('heading', { level: 2, name })).toBeVisible();
   await expect(member.getByText(/^Owner:/)).toBeVisible();
@@ -226,6 +229,7 @@ test('past the seats, the invitation is refused with a message naming them', asy
   // The owner holds a seat; the invitations still open hold the others.
   for (let i = 1; i < TEAM_SEATS; i += 1) await invite(page.request, baseURL!, uniqueEmail(`team-seat-${i}`));
   await page.goto('/settings/team');
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('team-seats')).toHaveText(`${TEAM_SEATS} of ${TEAM_SEATS} seats`);
   const field = page.getByLabel("Colleague's e-mail address");
   await field.fill(uniqueEmail('team-one-too-many'));

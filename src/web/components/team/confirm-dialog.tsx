@@ -51,7 +51,7 @@ export function ConfirmAction({
       }}
     >
       <DialogTrigger asChild>{trigger}</DialogTrigger>
-      <DialogContent closeLabel={keepLabel}>
+      <DialogContent closeLabel="Close">
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
