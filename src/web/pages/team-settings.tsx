@@ -209,7 +209,7 @@ export default function TeamSettingsPage() {
       <div className="mt-8 flex flex-col gap-8">
         {!mayHaveTeam && <NoTeam me={me} />}
         {mayHaveTeam && team.isPending && <Spinner className="size-6" label="Loading your team" />}
-        {team.isError && (
+        {mayHaveTeam && team.isError && (
           <FormAlert>
             {errorMessage(team.error)}{' '}
             <Button variant="link" className="h-auto p-0" onClick={() => team.refetch()}>
@@ -217,7 +217,8 @@ export default function TeamSettingsPage() {
             </Button>
           </FormAlert>
         )}
-        {team.data &&
+        {mayHaveTeam &&
+          team.data &&
           (team.data.team === null ? (
             <NoTeam me={me} />
           ) : team.data.team.role === 'owner' ? (
