@@ -42,6 +42,8 @@ const history = protectedPage(page(() => import('./pages/history')));
 const settings = protectedPage(page(() => import('./pages/settings')));
 const apiKeys = protectedPage(page(() => import('./pages/api-keys')));
 const styles = protectedPage(page(() => import('./pages/styles')));
+const team = protectedPage(page(() => import('./pages/team-settings')));
+const teamJoin = page(() => import('./pages/team-join'));
 const apiDocs = page(() => import('./pages/api-docs'));
 const forgotPassword = page(() => import('./pages/forgot-password'));
 const resetPassword = page(() => import('./pages/reset-password'));
@@ -73,6 +75,8 @@ export function AppRoutes() {
         <Route path="/settings" element={settings} />
         <Route path="/settings/api-keys" element={apiKeys} />
         <Route path="/settings/styles" element={styles} />
+        <Route path="/settings/team" element={team} />
+        <Route path="/team/join" element={teamJoin} />
         <Route path="/docs/api" element={apiDocs} />
         <Route path="/forgot-password" element={forgotPassword} />
         <Route path="/reset-password" element={resetPassword} />

@@ -13,6 +13,7 @@ import { errorMessage } from '../lib/api';
 import { useSession } from '../lib/session';
 
 const PROTECTED_PAGE = /^\/(create|dashboard|history|settings)(?=[/?#]|$)/;
+const TEAM_JOIN = /^\/team\/join\?/;
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -28,6 +29,11 @@ export default function LoginPage() {
   const fromCheckout = params.get('from') === '/checkout/success';
   // Sent here by a members-only page (SPEC §2 /settings: 'Please sign in to view this page').
   const fromProtectedPage = !fromExplore && PROTECTED_PAGE.test(params.get('redirectTo') ?? '');
+  // A team invitation's link: the invited address is the one to use, and sign-up comes back here too.
+  const fromInvitation = TEAM_JOIN.test(params.get('redirectTo') ?? '');
+  const signUpPath = fromInvitation
+    ? `/signup?${new URLSearchParams({ redirectTo: destination }).toString()}`
+    : '/signup';
 
   // Signed in (already, or just now once refresh() lands): go where the visitor was heading.
   if (status === 'signed-in') return <Navigate to={destination} replace />;
@@ -63,7 +69,7 @@ export default function LoginPage() {
       footer={
         <>
           Or{' '}
-          <Link to="/signup" className={inlineLinkClass}>
+          <Link to={signUpPath} className={inlineLinkClass}>
             create a new account
           </Link>
         </>
@@ -75,6 +81,11 @@ export default function LoginPage() {
           <FormAlert variant="info">Sign in to the account you paid with to see your purchase.</FormAlert>
         )}
         {fromProtectedPage && <FormAlert variant="info">{MESSAGES.signInToView}</FormAlert>}
+        {fromInvitation && (
+          <FormAlert variant="info">
+            Sign in with the e-mail address your team invitation was sent to; you join right after.
+          </FormAlert>
+        )}
         {error && <FormAlert>{error}</FormAlert>}
         <EmailField id="login-email" value={email} onValue={setEmail} disabled={submitting} required />
         <PasswordField

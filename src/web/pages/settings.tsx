@@ -7,10 +7,12 @@ import {
   PaletteIcon,
   ShieldAlertIcon,
   UserRoundIcon,
+  UsersRoundIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { hasApiAccess, hasCustomStyles, tierLabel } from '../../core/tiers';
+import type { Me } from '../../core/api';
+import { hasApiAccess, hasCustomStyles, hasTeam, TEAM_SEATS, tierLabel } from '../../core/tiers';
 import { ChangePassword } from '../components/account/change-password';
 import { DeleteAccount } from '../components/account/delete-account';
 import { DownloadData } from '../components/account/download-data';
@@ -22,6 +24,7 @@ import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { CenteredSpinner } from '../components/ui/spinner';
+import { planSourceTeam } from '../lib/plan-label';
 import { useSession } from '../lib/session';
 
 const TITLE = 'Account Settings';
@@ -64,6 +67,22 @@ function ActionRow({ children, action }: { children: ReactNode; action: ReactNod
       {action}
     </div>
   );
+}
+
+function teamLine(me: Me): string {
+  const team = me.team;
+  if (team && planSourceTeam(me))
+    return `You are on ${team.name}: ${tierLabel('enterprise')} via ${team.name}.`;
+  if (team) return `You own ${team.name}: invite and remove its members.`;
+  if (hasTeam(me.membership.tier))
+    return `Invite colleagues to share your plan: ${TEAM_SEATS} seats, you included.`;
+  return `Team management comes with ${tierLabel('enterprise')}: ${TEAM_SEATS} seats, you included.`;
+}
+
+function teamLinkLabel(me: Me): string {
+  const team = me.team;
+  if (team && planSourceTeam(me)) return 'See your team';
+  return me.membership.tier === 'enterprise' ? 'Manage team' : 'About teams';
 }
 
 export default function SettingsPage() {
@@ -155,6 +174,25 @@ export default function SettingsPage() {
               {hasApiAccess(me.membership.tier)
                 ? 'Create, copy and revoke the keys your programs use.'
                 : `Part of the ${tierLabel('enterprise')} plan.`}
+            </p>
+          </ActionRow>
+        </Section>
+
+        <Section
+          id="team"
+          icon={UsersRoundIcon}
+          title="Team"
+          description="Share an Enterprise plan with colleagues."
+        >
+          <ActionRow
+            action={
+              <Button asChild variant="outline">
+                <Link to="/settings/team">{teamLinkLabel(me)}</Link>
+              </Button>
+            }
+          >
+            <p className="text-muted-foreground text-sm" data-testid="settings-team-line">
+              {teamLine(me)}
             </p>
           </ActionRow>
         </Section>

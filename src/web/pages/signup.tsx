@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
+import { isSafeRedirectPath } from '../../core/redirect';
 import { EmailField, PasswordField } from '../components/account/credential-fields';
 import { NewPasswordField } from '../components/account/new-password-field';
 import { AuthCard, AuthSubmit, inlineLinkClass, MailSentNotice } from '../components/auth-card';
@@ -9,6 +10,7 @@ import { Checkbox } from '../components/ui/checkbox';
 import { FormField } from '../components/ui/form-field';
 import { LiveForm } from '../components/ui/live-form';
 import { CenteredSpinner } from '../components/ui/spinner';
+import { rememberAfterSignUp } from '../lib/after-sign-up';
 import { errorMessage } from '../lib/api';
 import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
@@ -45,6 +47,11 @@ function readKeptForm(): { email: string; terms: boolean } {
 export default function SignupPage() {
   const { status } = useSession();
   const { data: meta } = useAppMeta();
+  const [params] = useSearchParams();
+  // Where the confirmation link leads afterwards (a team invitation), kept only when it is a same-site path.
+  const redirectTo = isSafeRedirectPath(params.get('redirectTo')) ? params.get('redirectTo') : null;
+  const fromInvitation = redirectTo?.startsWith('/team/join?') ?? false;
+  const signInPath = redirectTo ? `/login?${new URLSearchParams({ redirectTo }).toString()}` : '/login';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -90,6 +97,7 @@ export default function SignupPage() {
         setSubmitting(false);
         return;
       }
+      rememberAfterSignUp(redirectTo);
       setSubmitting(false);
       setSent(true);
     } catch (cause) {
@@ -110,7 +118,7 @@ export default function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className={inlineLinkClass}>
+          <Link to={signInPath} className={inlineLinkClass}>
             Sign in
           </Link>
         </>
@@ -135,6 +143,7 @@ export default function SignupPage() {
               sign in
             </Link>{' '}
             with this e-mail and password to get a new link.
+            {fromInvitation && ' Once confirmed, you join the team that invited you.'}
           </p>
           {meta?.devOutbox && (
             <p className="text-muted-foreground text-sm">
@@ -148,6 +157,11 @@ export default function SignupPage() {
         </MailSentNotice>
       ) : (
         <LiveForm noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          {fromInvitation && (
+            <FormAlert variant="info">
+              Sign up with the e-mail address your team invitation was sent to; you join once it is confirmed.
+            </FormAlert>
+          )}
           {formError && <FormAlert>{formError}</FormAlert>}
           <EmailField
             id="signup-email"

@@ -6,13 +6,14 @@ import { AuthCard } from '../components/auth-card';
 import { FormAlert } from '../components/form-message';
 import { Button } from '../components/ui/button';
 import { CenteredSpinner } from '../components/ui/spinner';
+import { takeAfterSignUp } from '../lib/after-sign-up';
 import { useSession } from '../lib/session';
 
 type Outcome = 'checking' | 'confirmed' | 'invalid' | { choosePassword: string; notice: string };
 
 /**
  * The link of the sign-up e-mail: confirms the address with its token, which also signs in, then
- * goes to the dashboard. A link used before confirms nothing new and asks for a sign-in. An address
+ * goes to the dashboard (or back where the sign-up started: a team invitation's link). A link used before confirms nothing new and asks for a sign-in. An address
  * signed up for more than once is confirmed without a password: on to choosing one.
  */
 export default function VerifyEmailPage() {
@@ -20,6 +21,7 @@ export default function VerifyEmailPage() {
   const token = params.get('token');
   const { status, refresh } = useSession();
   const [outcome, setOutcome] = useState<Outcome>(token ? 'checking' : 'invalid');
+  const [afterSignUp, setAfterSignUp] = useState('/dashboard');
   // One request per token, even when React runs the effect twice (development's StrictMode).
   const asked = useRef<string | null>(null);
 
@@ -36,6 +38,8 @@ export default function VerifyEmailPage() {
         if (contested.success)
           return setOutcome({ choosePassword: contested.data.resetToken, notice: contested.data.message });
         await refresh();
+        // Where the sign-up started from (a team invitation), else the dashboard.
+        setAfterSignUp(takeAfterSignUp());
         setOutcome('confirmed');
       } catch {
         setOutcome('invalid');
@@ -52,7 +56,7 @@ export default function VerifyEmailPage() {
       />
     );
   // Confirmed with a new session; a link used before confirms again but opens none: sign in.
-  if (outcome === 'confirmed' && status === 'signed-in') return <Navigate to="/dashboard" replace />;
+  if (outcome === 'confirmed' && status === 'signed-in') return <Navigate to={afterSignUp} replace />;
   if (outcome === 'checking' || status === 'loading')
     return <CenteredSpinner label="Confirming your e-mail" />;
 
@@ -65,7 +69,15 @@ export default function VerifyEmailPage() {
           <FormAlert variant="success">Your e-mail address is confirmed. Sign in to continue.</FormAlert>
         )}
         <Button asChild size="lg">
-          <Link to="/login">Sign in</Link>
+          <Link
+            to={
+              afterSignUp === '/dashboard'
+                ? '/login'
+                : `/login?${new URLSearchParams({ redirectTo: afterSignUp }).toString()}`
+            }
+          >
+            Sign in
+          </Link>
         </Button>
       </div>
     </AuthCard>

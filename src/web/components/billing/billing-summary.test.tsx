@@ -76,3 +76,26 @@ describe('BillingSummary', () => {
     expect(screen.queryByRole('button', { name: /Manage billing/ })).toBeNull();
   });
 });
+
+describe('BillingSummary for a team member', () => {
+  it('shows Enterprise via the team, and sends billing to the owner instead of the portal', () => {
+    const me: Me = {
+      ...member({ tier: 'enterprise', status: 'active', imageLimit: null }),
+      team: { id: 't1', name: 'Acme Design', role: 'member' },
+    };
+    renderWithSession(<BillingSummary me={me} />);
+    expect(screen.getByTestId('billing-current-plan').textContent).toContain('Enterprise via Acme Design');
+    expect(screen.getByText(/its owner manages the subscription/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Manage billing/ })).toBeNull();
+  });
+
+  it("shows the owner's own plan without a 'via'", () => {
+    const me: Me = {
+      ...member({ tier: 'enterprise', status: 'active', imageLimit: null }),
+      team: { id: 't1', name: 'Acme Design', role: 'owner' },
+    };
+    renderWithSession(<BillingSummary me={me} />);
+    expect(screen.getByTestId('billing-current-plan').textContent).toBe('EnterpriseActive');
+    expect(screen.getByRole('button', { name: /Manage billing/ })).toBeTruthy();
+  });
+});

@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
 import { describeUsage } from '../../../core/entitlement';
 import { planLapsesAt, subscriptionAccess } from '../../../core/subscription';
-import { tierLabel } from '../../../core/tiers';
 import { errorMessage } from '../../lib/api';
 import { leaveForPayment, openBillingPortal } from '../../lib/billing';
 import { PAID_PERIOD_NOTE, usageResetNote } from '../../lib/cycles';
+import { planLabel, planSourceTeam } from '../../lib/plan-label';
 import { toast } from '../../lib/toast';
 import { cn } from '../../lib/utils';
 import { Badge } from '../ui/badge';
@@ -25,7 +25,9 @@ const shortDate = (iso: string) =>
  */
 export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnTo?: string }) {
   const { membership, credits } = me;
-  const paid = membership.tier !== 'free';
+  // A team member's Enterprise is the team's: its owner pays for it and manages it.
+  const viaTeam = planSourceTeam(me);
+  const paid = membership.tier !== 'free' && !viaTeam;
   // A failed or pending payment (past_due, unpaid, paused, incomplete): say what to do, and keep
   // "Manage billing" open even while the plan is on hold, since paying there restores it.
   const access = subscriptionAccess(membership.status);
@@ -46,8 +48,8 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
     [
       'Current plan',
       <span key="plan" className="inline-flex items-center gap-2">
-        {tierLabel(membership.tier)}
-        {paid && !attention && <Badge variant="success">Active</Badge>}
+        {planLabel(me)}
+        {(paid || viaTeam) && !attention && <Badge variant="success">Active</Badge>}
       </span>,
     ],
     ['Images this month', describeUsage(membership.tier, membership.imageCount), usageResetNote()],
@@ -91,7 +93,19 @@ export function BillingSummary({ me, returnTo = '/settings' }: { me: Me; returnT
       </dl>
 
       <div className="flex flex-col gap-3 border-t pt-5 sm:flex-row sm:items-center sm:justify-end">
-        {manageable ? (
+        {viaTeam ? (
+          <>
+            <p className="text-muted-foreground text-sm sm:mr-auto">
+              Your plan comes with {viaTeam.name}: its owner manages the subscription.
+            </p>
+            <Button asChild variant="outline">
+              <Link to="/pricing?tab=credits">Buy credits</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/settings/team">See your team</Link>
+            </Button>
+          </>
+        ) : manageable ? (
           <>
             <p className="text-muted-foreground text-sm sm:mr-auto">
               Change your card, see invoices or cancel your subscription.

@@ -2,8 +2,8 @@ import { ArrowRightIcon, CrownIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Me } from '../../../core/api';
 import { describeUsage } from '../../../core/entitlement';
-import { tierLabel } from '../../../core/tiers';
 import { paidPeriodLine, usageResetNote } from '../../lib/cycles';
+import { planLabel } from '../../lib/plan-label';
 import { cn } from '../../lib/utils';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
@@ -52,7 +52,7 @@ export function MembershipCard({ me }: { me: Me | null }) {
       <CardContent className="flex flex-1 flex-col gap-4">
         <dl className="grid grid-cols-2 gap-3">
           <Stat label="Plan" testId="membership-plan">
-            {membership ? tierLabel(membership.tier) : <Skeleton className="h-7 w-16" />}
+            {me ? planLabel(me) : <Skeleton className="h-7 w-16" />}
           </Stat>
           <Stat label="Credits Available" testId="membership-credits">
             {me ? (
