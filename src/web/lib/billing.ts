@@ -1,6 +1,10 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import type { CheckoutConfirmation, CheckoutRequest, RedirectResponse } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
+import { type Tier, tierLabel } from '../../core/tiers';
 import { ApiError, api } from './api';
+import { toast } from './toast';
 
 export type { CheckoutConfirmation };
 
@@ -15,9 +19,12 @@ export function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation
   return api.post<CheckoutConfirmation>(`/api/billing/checkout/${encodeURIComponent(sessionId)}/confirm`);
 }
 
-/** The payment provider's self-service page for a subscriber; `returnTo` is where its back link leads. */
-export async function openBillingPortal(returnTo: string): Promise<string> {
-  const { url } = await api.post<RedirectResponse>('/api/billing/portal', { returnTo });
+/**
+ * The payment provider's self-service page for a subscriber; `returnTo` is where its back link
+ * leads. With `plan`, Stripe's page opens on confirming the switch to that plan.
+ */
+export async function openBillingPortal(returnTo: string, plan?: string): Promise<string> {
+  const { url } = await api.post<RedirectResponse>('/api/billing/portal', { returnTo, plan });
   return url;
 }
 
@@ -49,4 +56,29 @@ export function checkoutErrorMessage(error: unknown): string {
     }
   }
   return MESSAGES.startCheckoutFailed;
+}
+
+/**
+ * After a plan switch or cancellation (the test portal and Stripe's portal both come back with
+ * ?subscription=changed|cancelled): say where the member stands now, from the server's answer,
+ * once, then drop the parameter so a reload does not repeat it.
+ */
+export function useSubscriptionNotice(tier: Tier | undefined): void {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('subscription');
+  const said = useRef(false);
+  useEffect(() => {
+    if (!tier || said.current || (outcome !== 'changed' && outcome !== 'cancelled')) return;
+    said.current = true;
+    if (outcome === 'changed') toast.success(`You’re on ${tierLabel(tier)}`, { id: 'subscription' });
+    else toast(`Subscription cancelled: you’re on ${tierLabel(tier)}`, { id: 'subscription' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('subscription');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [tier, outcome, setParams]);
 }
