@@ -6,6 +6,7 @@ import type {
   GenerationCreated,
   GenerationRequestInput,
   GenerationStatus,
+  HistoryItem,
 } from '../../core/api';
 import { MAX_VARIATIONS } from '../../core/constants';
 import { isGenerationState } from '../../core/generation-states';
@@ -443,11 +444,9 @@ export function useRecentImages(enabled = true) {
   return useQuery({
     queryKey: RECENT_IMAGES_QUERY_KEY,
     enabled,
-    queryFn: async (): Promise<GeneratedImageView[]> => {
+    queryFn: async (): Promise<HistoryItem[]> => {
       try {
-        const body = await api.get<GeneratedImageView[] | { items?: GeneratedImageView[] }>(
-          '/api/images/recent',
-        );
+        const body = await api.get<HistoryItem[] | { items?: HistoryItem[] }>('/api/images/recent');
         return Array.isArray(body) ? body : (body?.items ?? []);
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return [];
