@@ -138,6 +138,8 @@ export const generatedImageViewSchema = z.object({
   transparentBackground: z.boolean(),
   /** What the built-in composer drew, subject first; absent for providers that draw the whole prompt. */
   subjects: z.array(drawnSubjectSchema).optional(),
+  /** The open art sets it was drawn with (`game-icons`): core/art-licences says which need a credit. */
+  artSets: z.array(z.string()).optional(),
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 
@@ -326,6 +328,8 @@ export const galleryItemSchema = z.object({
   hasVector: z.boolean(),
   /** The picture's background is transparent; false when a provider's background could not be cut out. */
   transparentBackground: z.boolean(),
+  /** The open art sets it was drawn with: CC BY art needs a credit where the picture is used. */
+  artSets: z.array(z.string()).optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

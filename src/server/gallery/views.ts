@@ -1,6 +1,7 @@
 // What the API says about an image, by audience: the public card (gallery, share page) and the
 // owner's view (history, generation result). Our own permanent URLs; never a provider's.
 import type { GalleryItem, GeneratedImageView, HistoryItem } from '../../core/api';
+import { artSetPrefixes } from '../../core/art-licences';
 import { isVisibleToEveryone } from '../../core/image-access';
 import type { Privacy, ThemeId } from '../../core/options';
 import { publicAuthorName } from '../../core/user';
@@ -29,6 +30,7 @@ export type ImageViewFields = Pick<
   | 'hasSvg'
   | 'transparentBackground'
   | 'subjects'
+  | 'artSets'
 >;
 
 export function imageView(row: ImageViewFields): GeneratedImageView {
@@ -44,6 +46,10 @@ export function imageView(row: ImageViewFields): GeneratedImageView {
     hasVector: row.hasSvg === 1,
     transparentBackground: row.transparentBackground,
     ...(row.subjects ? { subjects: row.subjects } : {}),
+    // Pictures made before the sets were recorded: at least the sets of what they drew.
+    ...(row.artSets || row.subjects
+      ? { artSets: row.artSets ?? artSetPrefixes(row.subjects!.map((s) => s.art)) }
+      : {}),
   };
 }
 
@@ -63,6 +69,7 @@ export const galleryItemColumns = {
   height: generatedImages.height,
   hasSvg: generatedImages.hasSvg,
   transparentBackground: generatedImages.transparentBackground,
+  artSets: generatedImages.artSets,
   username: profiles.username,
   usernameChangedAt: profiles.usernameChangedAt,
   fullName: profiles.fullName,
@@ -79,6 +86,7 @@ export function galleryItem(row: {
   fullName: string | null;
   hasSvg: number;
   transparentBackground: boolean;
+  artSets?: string[] | null;
 }): GalleryItem {
   const { url, thumbUrl } = imageUrls(row.id, 'public');
   return {
@@ -96,5 +104,6 @@ export function galleryItem(row: {
     height: row.height,
     hasVector: row.hasSvg === 1,
     transparentBackground: row.transparentBackground,
+    ...(row.artSets ? { artSets: row.artSets } : {}),
   };
 }

@@ -82,6 +82,8 @@ export const generatedImages = pgTable(
     transparentBackground: boolean('transparent_background').notNull().default(true),
     /** What the built-in composer drew ([{ word, label, art }]); null for providers that draw the whole prompt. */
     subjects: jsonb('subjects').$type<DrawnSubject[]>(),
+    /** The open art sets the composer drew with (`game-icons`), for the credit CC BY art asks for. */
+    artSets: jsonb('art_sets').$type<string[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

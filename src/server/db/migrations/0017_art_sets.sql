@@ -1,0 +1,1 @@
+ALTER TABLE "generated_images" ADD COLUMN "art_sets" jsonb;
