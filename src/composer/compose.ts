@@ -3,12 +3,12 @@
 import { Resvg } from '@resvg/resvg-js';
 import sharp from 'sharp';
 import { type ArtDirection, hasArtDirection } from '../core/art-direction';
+import { artSetPrefixes, findArtSet } from '../core/art-licences';
 import type { ThemeId } from '../core/options';
 import { findPalette, type PaletteId } from '../core/palettes';
 import { resetIds } from './art';
 import { directBody, directLayout } from './art-direction';
 import { buildLayout } from './layout';
-import { getLexicon } from './lexicon';
 import { releaseRenderMemory } from './native-memory';
 import { PALETTES } from './palettes';
 import { pixelate } from './pixel';
@@ -32,6 +32,8 @@ export type Composition = {
   png: Buffer;
   /** What was drawn, subject first: the prompt's word, the art's name and its "<set>:<icon>". */
   subjects: DrawnSubject[];
+  /** The art sets the picture uses, subject's and accents' alike (`game-icons`): what its credit names. */
+  artSets: string[];
 };
 
 export const CANVAS = 1024;
@@ -70,20 +72,18 @@ export function composeSvg(input: ComposeInput): Omit<Composition, 'png'> & { re
     : drawn;
   const names = plan.subjects.map((s) => s.label).join(', ');
   const title = `Clipsmith composer: ${names}${plan.scene ? `, ${plan.scene} scene` : ''} (${input.theme})`;
-  // The art's sets and licences travel with the vector (CC BY art asks for attribution).
-  const lexicon = getLexicon();
-  const usedSets = new Set(
-    [plan.subject, ...layout.accents.map((a) => a.art)].map((a) => a.id.split(':')[0]),
-  );
-  const credits = lexicon.sets
-    .filter((s) => usedSets.has(s.prefix))
-    .map((s) => `${s.name} by ${s.author} (${s.licence})`)
+  // The art's sets and licences travel with the vector (CC BY art asks for attribution), in the
+  // same words the download menu and the FAQ use (core/art-licences).
+  const artSets = artSetPrefixes([plan.subject, ...layout.accents.map((a) => a.art)].map((a) => a.id));
+  const credits = artSets
+    .map((prefix) => findArtSet(prefix)?.credit)
+    .filter(Boolean)
     .join('; ');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${CANVAS}" height="${CANVAS}" viewBox="0 0 ${CANVAS} ${CANVAS}">` +
     `<title>${escapeXml(title)}</title><desc>${escapeXml(`Art: ${credits}`)}</desc>${body}</svg>`;
   // Watercolour's turbulence filter costs ~4x more at full size; its soft look survives a 2x upscale.
-  return { svg, subjects: plan.subjects, renderScale: input.theme === 'watercolor' ? 0.5 : 1 };
+  return { svg, subjects: plan.subjects, artSets, renderScale: input.theme === 'watercolor' ? 0.5 : 1 };
 }
 
 export async function composeClipart(input: ComposeInput): Promise<Composition> {

@@ -178,7 +178,11 @@ describe('composer: rendering', () => {
     const red = await composeClipart({ prompt: 'a red lighthouse', theme: 'default', seed: 1 });
     expect(red.svg).toContain('stop-color="#ff0000"');
     expect(red.svg).toMatch(/<path d="[^"]+" fill="#[0-9a-f]{6}" stroke=/); // the plate
-    expect(red.svg).toMatch(/<desc>Art: [^<]*Game Icons by GameIcons \(CC-BY-3.0\)/);
+    // The credit CC BY asks for, in the words the download menu shows (core/art-licences).
+    expect(red.svg).toMatch(
+      /<desc>Art: [^<]*Game Icons by Lorc, Delapouite and contributors \(game-icons.net\), CC BY 3.0/,
+    );
+    expect(red.artSets).toContain('game-icons');
   });
 
   it('renders picture after picture without piling up memory', async () => {

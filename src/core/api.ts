@@ -188,6 +188,8 @@ export const generatedImageViewSchema = z.object({
   subjects: z.array(drawnSubjectSchema).optional(),
   /** The art direction controls the picture was made with (only those set); absent when none was. */
   artDirection: artDirectionSchema.optional(),
+  /** The open art sets it was drawn with (`game-icons`): core/art-licences says which need a credit. */
+  artSets: z.array(z.string()).optional(),
 });
 export type GeneratedImageView = z.infer<typeof generatedImageViewSchema>;
 
@@ -376,6 +378,8 @@ export const galleryItemSchema = z.object({
   hasVector: z.boolean(),
   /** The picture's background is transparent; false when a provider's background could not be cut out. */
   transparentBackground: z.boolean(),
+  /** The open art sets it was drawn with: CC BY art needs a credit where the picture is used. */
+  artSets: z.array(z.string()).optional(),
 });
 export type GalleryItem = z.infer<typeof galleryItemSchema>;
 

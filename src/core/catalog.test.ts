@@ -5,6 +5,7 @@ import {
   findPlan,
   formatPrice,
   PLANS,
+  planChange,
   planFeature,
   planOpening,
   pricePerCredit,
@@ -113,5 +114,28 @@ describe('formatPrice', () => {
     [4.5, '$4.50'],
   ])('%d → %s', (amount, text) => {
     expect(formatPrice(amount)).toBe(text);
+  });
+});
+
+describe('planChange', () => {
+  it('names what an upgrade adds and what grows', () => {
+    const change = planChange(findPlan('basic')!, findPlan('premium')!);
+    expect(change.gained.map((line) => line.id)).toEqual(['variations', 'custom-styles']);
+    expect(change.lost).toEqual([]);
+    expect(change.changed.map(({ from, to }) => [from.text, to.text])).toEqual([
+      ['30 images every month', '100 images every month'],
+    ]);
+  });
+
+  it('names what a downgrade takes away, inherited lines included', () => {
+    const change = planChange(findPlan('enterprise')!, findPlan('basic')!);
+    expect(change.lost.map((line) => line.id)).toEqual([
+      'variations',
+      'custom-styles',
+      'api-access',
+      'priority',
+    ]);
+    expect(change.gained).toEqual([]);
+    expect(change.changed.map(({ to }) => to.text)).toEqual(['30 images every month']);
   });
 });

@@ -192,3 +192,38 @@ export function resolutionByPlan(): string {
   });
   return `${parts.join('; ')}.`;
 }
+
+/** Every line a plan gives: its own, and those it inherits from the plans below it. */
+export function planLines(plan: Plan): PlanFeature[] {
+  const lines = new Map<PlanFeatureId, PlanFeature>();
+  for (const each of PLANS.slice(0, PLANS.indexOf(plan) + 1)) {
+    // Lines with the same id are one line whose value the higher plan sets (monthly images).
+    for (const feature of each.features) lines.set(feature.id, feature);
+  }
+  return [...lines.values()];
+}
+
+export type PlanChange = {
+  from: Plan;
+  to: Plan;
+  /** Lines the new plan adds. */
+  gained: PlanFeature[];
+  /** Lines the member stops having. */
+  lost: PlanFeature[];
+  /** Lines whose value changes, e.g. 30 → 100 images every month. */
+  changed: { from: PlanFeature; to: PlanFeature }[];
+};
+
+/** What switching from one plan to another changes, line by line (the pricing page's confirmation). */
+export function planChange(from: Plan, to: Plan): PlanChange {
+  const before = new Map(planLines(from).map((line) => [line.id, line]));
+  const after = new Map(planLines(to).map((line) => [line.id, line]));
+  const change: PlanChange = { from, to, gained: [], lost: [], changed: [] };
+  for (const [id, line] of after) {
+    const old = before.get(id);
+    if (!old) change.gained.push(line);
+    else if (old.text !== line.text) change.changed.push({ from: old, to: line });
+  }
+  for (const [id, line] of before) if (!after.has(id)) change.lost.push(line);
+  return change;
+}

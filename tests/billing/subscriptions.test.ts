@@ -9,6 +9,7 @@ import {
   closeStripeApps,
   deliver,
   type FakeStripe,
+  PRICE_ENV,
   state,
   stripeApp,
   subscribe,
@@ -180,6 +181,38 @@ describe('Basic plan with Stripe', () => {
     const refused = await app.request('/api/billing/portal', { method: 'POST', cookie: other.cookie });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.code).toBe('no_subscription');
+  });
+
+  it('opens the portal on confirming one plan change when the pricing page names the plan', async () => {
+    const { app, fake, cookie, subscriptionId } = await subscribed();
+    const res = await app.request('/api/billing/portal', {
+      method: 'POST',
+      cookie,
+      json: { returnTo: '/dashboard?subscription=changed', plan: 'premium' },
+    });
+    expect(res.status).toBe(200);
+    const [call] = fake.calls('POST', '/v1/billing_portal/sessions');
+    const item = fake.subscriptions.get(subscriptionId)!.items.data[0];
+    const returnUrl = 'http://localhost:3000/dashboard?subscription=changed';
+    expect(call.body).toMatchObject({
+      return_url: returnUrl,
+      flow_data: {
+        type: 'subscription_update_confirm',
+        subscription_update_confirm: {
+          subscription: subscriptionId,
+          items: [{ id: item.id, price: PRICE_ENV.STRIPE_PRICE_PREMIUM, quantity: '1' }],
+        },
+        after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+      },
+    });
+    // A plan that is not for sale is refused before Stripe is asked.
+    const refused = await app.request('/api/billing/portal', {
+      method: 'POST',
+      cookie,
+      json: { plan: 'free' },
+    });
+    expect(refused.status).toBe(400);
+    expect(fake.calls('POST', '/v1/billing_portal/sessions')).toHaveLength(1);
   });
 
   it('cancels the subscription at Stripe for a deleted account', async () => {

@@ -183,13 +183,15 @@ test('Premium through the test checkout, then Enterprise and back in the test po
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page.getByTestId('membership-usage')).toHaveText(/0 of 100 monthly images used$/);
 
-  // A subscriber changes plan in the portal rather than buying a second one.
+  // A subscriber switches plan after one confirmation rather than buying a second one.
   await page.goto('/pricing');
   const premium = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Premium' }) });
   await expect(premium.getByRole('button', { name: 'Current plan' })).toBeDisabled();
   await page.getByRole('button', { name: 'Switch to Enterprise' }).click();
-  await expect(page).toHaveURL(/\/checkout\/test\/portal$/);
-  await page.getByRole('button', { name: 'Switch to Enterprise ($24.99/month)' }).click();
+  await page
+    .getByRole('dialog', { name: 'Switch to Enterprise?' })
+    .getByRole('button', { name: 'Switch to Enterprise' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard/);
   await expect(page.getByTestId('membership-plan')).toContainText('Enterprise');
   await expect(page.getByTestId('membership-usage')).toHaveText(/0 images this month · Unlimited$/);

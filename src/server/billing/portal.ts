@@ -2,7 +2,9 @@
 
 import { eq } from 'drizzle-orm';
 import type { RedirectResponse } from '../../core/api';
+import { findPlan } from '../../core/catalog';
 import { DomainError } from '../../core/domain-error';
+import { MESSAGES } from '../../core/messages';
 import { safeRedirectPath } from '../../core/redirect';
 import { memberships } from '../db/schema';
 import { effectiveTier } from '../membership/plan';
@@ -13,7 +15,7 @@ import { PaymentProviderError } from './ports';
 
 export async function openBillingPortal(
   deps: BillingDeps,
-  opts: { userId: string; returnTo?: string },
+  opts: { userId: string; returnTo?: string; planId?: string },
 ): Promise<RedirectResponse> {
   const { db, payments, config } = deps;
   if (payments.kind === 'off')
@@ -28,10 +30,22 @@ export async function openBillingPortal(
   if (!m?.stripeCustomerId || !m.stripeSubscriptionId) {
     throw new DomainError('conflict', BILLING_MESSAGES.noSubscription, { code: 'no_subscription' });
   }
+  // A plan chosen on the pricing page opens the portal on confirming that one change.
+  let switchTo: { subscriptionId: string; priceId: string } | undefined;
+  if (opts.planId) {
+    const plan = findPlan(opts.planId);
+    if (!plan || plan.id === 'free')
+      throw new DomainError('invalid', MESSAGES.unknownPlan, { code: 'invalid_request' });
+    const priceId = config.stripePrices.plans[plan.id];
+    if (!priceId)
+      throw new DomainError('unavailable', MESSAGES.priceIdMissingPlan, { code: 'price_not_configured' });
+    switchTo = { subscriptionId: m.stripeSubscriptionId, priceId };
+  }
   try {
     return await payments.createPortal({
       customerId: m.stripeCustomerId,
       returnUrl: `${config.publicUrl}${safeRedirectPath(opts.returnTo, '/dashboard')}`,
+      switchTo,
     });
   } catch (error) {
     if (!(error instanceof PaymentProviderError)) throw error;

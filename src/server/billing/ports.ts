@@ -113,7 +113,15 @@ export type Payments = {
   listSubscriptions(customerId: string): Promise<SubscriptionState[]>;
   /** A customer's checkout sessions that can still be paid. */
   listOpenCheckouts(customerId: string): Promise<CheckoutState[]>;
-  createPortal(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /**
+   * The subscriber's self-service page. With `switchTo`, it opens straight on the confirmation of
+   * that one plan change (Stripe's subscription_update_confirm flow), not on the list of plans.
+   */
+  createPortal(input: {
+    customerId: string;
+    returnUrl: string;
+    switchTo?: { subscriptionId: string; priceId: string };
+  }): Promise<{ url: string }>;
   /** Cancels now; a subscription that is already gone counts as cancelled. */
   cancelSubscription(id: string): Promise<void>;
   /**

@@ -17,6 +17,8 @@ import { receiveWebhook } from './webhook';
 export const portalRequestSchema = z.object({
   /** Same-site path the portal's "return" link leads to; /dashboard by default. */
   returnTo: safeText().refine(isSafeRedirectPath).optional(),
+  /** A paid plan to switch to: the portal opens on confirming that change (Stripe). */
+  plan: z.enum(['basic', 'premium', 'enterprise']).optional(),
 });
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
@@ -34,8 +36,12 @@ export function billingRoutes(deps: BillingDeps & { auth: Auth }) {
       return c.json(await confirmCheckout(deps, { userId: c.get('user').id, sessionId }), 200, NO_STORE);
     })
     .post('/portal', signedIn, async (c) => {
-      const { returnTo } = await readJson(c, portalRequestSchema);
-      return c.json(await openBillingPortal(deps, { userId: c.get('user').id, returnTo }), 200, NO_STORE);
+      const { returnTo, plan } = await readJson(c, portalRequestSchema);
+      return c.json(
+        await openBillingPortal(deps, { userId: c.get('user').id, returnTo, planId: plan }),
+        200,
+        NO_STORE,
+      );
     })
     .post('/webhook', async (c) =>
       // The signature covers the exact bytes Stripe sent: read the raw body before any parsing.

@@ -272,9 +272,32 @@ export function createStripePayments(opts: StripeOptions): Payments {
       });
     },
 
-    async createPortal({ customerId, returnUrl }) {
+    async createPortal({ customerId, returnUrl, switchTo }) {
+      if (!switchTo) {
+        const session = await call('create billing portal session', () =>
+          stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+        );
+        return { url: session.url };
+      }
+      // One plan change to confirm: the flow needs the subscription's item to swap the price of.
+      const subscription = await call('retrieve subscription', () =>
+        stripe.subscriptions.retrieve(switchTo.subscriptionId),
+      );
+      const item = subscription.items.data[0];
+      if (!item) throw new PaymentProviderError('Stripe: the subscription has no item to switch');
       const session = await call('create billing portal session', () =>
-        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+        stripe.billingPortal.sessions.create({
+          customer: customerId,
+          return_url: returnUrl,
+          flow_data: {
+            type: 'subscription_update_confirm',
+            subscription_update_confirm: {
+              subscription: subscription.id,
+              items: [{ id: item.id, price: switchTo.priceId, quantity: 1 }],
+            },
+            after_completion: { type: 'redirect', redirect: { return_url: returnUrl } },
+          },
+        }),
       );
       return { url: session.url };
     },

@@ -1,6 +1,7 @@
 // What the API says about an image, by audience: the public card (gallery, share page) and the
 // owner's view (history, generation result). Our own permanent URLs; never a provider's.
 import type { GalleryItem, GeneratedImageView, HistoryItem } from '../../core/api';
+import { artSetPrefixes } from '../../core/art-licences';
 import { isVisibleToEveryone } from '../../core/image-access';
 import type { Privacy, ThemeId } from '../../core/options';
 import { publicAuthorName } from '../../core/user';
@@ -30,6 +31,7 @@ export type ImageViewFields = Pick<
   | 'transparentBackground'
   | 'subjects'
   | 'artDirection'
+  | 'artSets'
 >;
 
 export function imageView(row: ImageViewFields): GeneratedImageView {
@@ -46,6 +48,10 @@ export function imageView(row: ImageViewFields): GeneratedImageView {
     transparentBackground: row.transparentBackground,
     ...(row.subjects ? { subjects: row.subjects } : {}),
     ...(row.artDirection ? { artDirection: row.artDirection } : {}),
+    // Pictures made before the sets were recorded: at least the sets of what they drew.
+    ...(row.artSets || row.subjects
+      ? { artSets: row.artSets ?? artSetPrefixes(row.subjects!.map((s) => s.art)) }
+      : {}),
   };
 }
 
@@ -65,6 +71,7 @@ export const galleryItemColumns = {
   height: generatedImages.height,
   hasSvg: generatedImages.hasSvg,
   transparentBackground: generatedImages.transparentBackground,
+  artSets: generatedImages.artSets,
   username: profiles.username,
   usernameChangedAt: profiles.usernameChangedAt,
   fullName: profiles.fullName,
@@ -81,6 +88,7 @@ export function galleryItem(row: {
   fullName: string | null;
   hasSvg: number;
   transparentBackground: boolean;
+  artSets?: string[] | null;
 }): GalleryItem {
   const { url, thumbUrl } = imageUrls(row.id, 'public');
   return {
@@ -98,5 +106,6 @@ export function galleryItem(row: {
     height: row.height,
     hasVector: row.hasSvg === 1,
     transparentBackground: row.transparentBackground,
+    ...(row.artSets ? { artSets: row.artSets } : {}),
   };
 }

@@ -335,12 +335,13 @@ async function storeImage(
       returning id, attempts, cost
     ), recorded as (
       insert into ${generatedImages}
-        (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects, art_direction)
+        (id, user_id, generation_id, prompt, final_prompt, theme, quality, privacy, privacy_paid, provider, model, width, height, has_svg, transparent_background, subjects, art_direction, art_sets)
       select ${imageId}::uuid, ${job.userId}, done.id, ${job.prompt}, ${job.finalPrompt}, ${job.theme},
         ${job.quality}, ${job.privacy}, ${privacyPaidAtGeneration(job.privacy as Privacy)}, ${image.provider}, ${image.model}, ${IMAGE_SIZE}::int,
         ${IMAGE_SIZE}::int, ${image.svg ? 1 : 0}::int, ${image.transparentBackground}::boolean,
         ${image.subjects ? JSON.stringify(image.subjects) : null}::jsonb,
-        ${job.artDirection ? JSON.stringify(job.artDirection) : null}::jsonb
+        ${job.artDirection ? JSON.stringify(job.artDirection) : null}::jsonb,
+        ${image.artSets ? JSON.stringify(image.artSets) : null}::jsonb
       from done
       returning created_at
     )
@@ -373,6 +374,7 @@ async function storeImage(
       transparentBackground: image.transparentBackground,
       subjects: image.subjects ?? null,
       artDirection: job.artDirection ?? null,
+      artSets: image.artSets ?? null,
     },
   );
   deps.events.publish(job.id, settled);

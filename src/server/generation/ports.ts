@@ -36,6 +36,8 @@ export type GeneratedImage = {
   model: string;
   /** What was drawn, for providers that compose from known art (the offline composer); others leave it out. */
   subjects?: DrawnSubject[];
+  /** The open art sets it drew with (the offline composer), for the credit CC BY art asks for. */
+  artSets?: string[];
 };
 
 export type ImageProvider = {

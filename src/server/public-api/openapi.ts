@@ -69,7 +69,8 @@ export const API_OPERATIONS: ApiOperation[] = [
     description:
       'Queues one picture, or up to 4 variations of one prompt with `count` (Premium and Enterprise; each its own generation, counted and paid for like one picture, all or none), with the same rules and costs as the generator in the app. Poll each generation until its status is succeeded or failed (a failed one is refunded).',
     success: { status: 202, json: apiGenerationCreatedSchema },
-    errors: [400, 402, 403, 413, 422],
+    errors: [400, 402, 403, 404, 413, 422],
+    errorText: { 404: "No saved style with that `styleId` among the key owner's own." },
     body: {
       schema: generationRequest,
       example: {

@@ -1,5 +1,6 @@
 import { ChevronDownIcon, DownloadIcon } from 'lucide-react';
 import { useId, useState } from 'react';
+import { requiredAttribution } from '../../core/art-licences';
 import {
   backgroundLabel,
   DOWNLOAD_DEFAULTS,
@@ -31,6 +32,8 @@ export type DownloadableImage = {
   hasVector?: boolean;
   /** False when the picture kept the background it was made with (it could not be cut out). */
   transparentBackground?: boolean;
+  /** The open art sets it was drawn with: CC BY art needs a credit where the picture is used. */
+  artSets?: string[];
 };
 
 type DownloadMenuProps = {
@@ -165,6 +168,7 @@ export function DownloadMenu({ image, className, size = 'default', tier }: Downl
               <p className="font-medium">{chosen.label}</p>
               {chosen.note && <p className="mt-0.5 text-muted-foreground">{chosen.note}</p>}
             </div>
+            <ArtCredit artSets={image.artSets} className="mt-2" />
             {valid ? (
               <a
                 href={downloadUrl(image.id, choice)}
@@ -185,5 +189,22 @@ export function DownloadMenu({ image, className, size = 'default', tier }: Downl
         </PopoverContent>
       </Popover>
     </div>
+  );
+}
+
+/**
+ * The credit a picture's CC BY art asks for, wherever the picture is downloaded or shown large
+ * (the words come from core/art-licences, as in the FAQ and the SVG); nothing when none is needed.
+ */
+export function ArtCredit({ artSets, className }: { artSets?: string[]; className?: string }) {
+  const credit = requiredAttribution(artSets);
+  if (!credit) return null;
+  return (
+    <p className={cn('text-muted-foreground text-xs', className)} data-testid="art-credit">
+      <span className="font-medium text-foreground">Credit needed where you use it:</span> {credit}.{' '}
+      <a href="/faq#licence" className="underline underline-offset-2 hover:no-underline">
+        Why?
+      </a>
+    </p>
   );
 }

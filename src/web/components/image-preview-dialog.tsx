@@ -1,27 +1,60 @@
 import { GlobeIcon, LockIcon } from 'lucide-react';
-import type { ReactNode, RefObject } from 'react';
-import type { GeneratedImageView } from '../../core/api';
+import { type RefObject, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { GeneratedImageView, HistoryItem } from '../../core/api';
 import { artDirectionDetails } from '../../core/art-direction';
 import { findTheme } from '../../core/options';
-import { DownloadMenu } from './download-menu';
+import { ArtCredit, DownloadMenu } from './download-menu';
+import { HistoryImageActions } from './gallery/history-image-actions';
 import { CopyUrlButton } from './generator/copy-url-button';
 import { Badge } from './ui/badge';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from './ui/dialog';
 
 type ImagePreviewDialogProps = {
-  /** The image to show; null closes the dialog. */
-  image: GeneratedImageView | null;
+  /** The member's own picture to show; null closes the dialog. */
+  image: HistoryItem | null;
   onOpenChange: (open: boolean) => void;
-  /** Extra actions under the image (the history page adds its privacy switch and Delete). */
-  children?: ReactNode;
-  /** Whether the image has its own vector (SVG download without tracing). */
-  hasVector?: boolean;
+  /** The picture after a privacy change. */
+  onChanged: (image: HistoryItem) => void;
+  /** The picture was deleted. */
+  onDeleted: () => void;
   /**
    * What had the focus before the dialog opened (the tile): it gets it back on close, however the
    * dialog closes (Esc, the close button, Back). Radix would focus the body: there is no Trigger.
    */
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
+
+/**
+ * Opening and closing the picture modal, the same on every page that lists the member's pictures
+ * (dashboard, History): the open picture is a history entry of its own, so Back closes it instead
+ * of leaving the page, and the focus goes back to the thumbnail that opened it.
+ */
+export function usePicturePreview() {
+  const [selected, setSelected] = useState<HistoryItem | null>(null);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const previewId = (location.state as { preview?: string } | null)?.preview ?? null;
+  const shown = selected && selected.id === previewId ? selected : null;
+  const opener = useRef<HTMLElement | null>(null);
+  const open = (image: HistoryItem) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setSelected(image);
+    navigate(`${location.pathname}${location.search}`, { state: { preview: image.id } });
+  };
+  const close = () => {
+    if (previewId) navigate(-1);
+    setSelected(null);
+  };
+  const dialogProps: ImagePreviewDialogProps = {
+    image: shown,
+    onOpenChange: (isOpen) => !isOpen && close(),
+    onChanged: setSelected,
+    onDeleted: close,
+    returnFocusTo: opener,
+  };
+  return { open, dialogProps };
+}
 
 export function formatImageDate(iso: string): string {
   const date = new Date(iso);
@@ -43,12 +76,15 @@ export function PrivacyBadge({ privacy }: { privacy: GeneratedImageView['privacy
   );
 }
 
-/** A large view of one of the member's images, with Download and Copy URL. */
+/**
+ * The one large view of a member's own picture, wherever it opens: Download, the copy link,
+ * privacy, More like this and Delete. Open it with usePicturePreview.
+ */
 export function ImagePreviewDialog({
   image,
   onOpenChange,
-  children,
-  hasVector,
+  onChanged,
+  onDeleted,
   returnFocusTo,
 }: ImagePreviewDialogProps) {
   return (
@@ -86,17 +122,19 @@ export function ImagePreviewDialog({
               className="mx-auto aspect-square h-auto max-h-[60dvh] w-full object-contain"
             />
           </div>
+          <ArtCredit artSets={image.artSets} className="-mt-2" />
           <div className="flex flex-wrap items-center gap-2">
             <DownloadMenu
               image={{
                 id: image.id,
                 createdAt: image.createdAt,
-                hasVector: hasVector ?? image.hasVector,
+                hasVector: image.hasVector,
                 transparentBackground: image.transparentBackground,
+                artSets: image.artSets,
               }}
             />
             <CopyUrlButton image={image} />
-            {children}
+            <HistoryImageActions key={image.id} image={image} onChanged={onChanged} onDeleted={onDeleted} />
           </div>
         </DialogContent>
       )}

@@ -16,6 +16,7 @@ const FOOTER_COLUMNS: { title: string; links: { to: string; label: string }[] }[
     links: [
       { to: '/faq', label: 'FAQ' },
       { to: '/blog', label: 'Blog' },
+      { to: '/docs/api', label: 'API reference' },
       { to: '/contact', label: 'Contact' },
     ],
   },

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
 import {
   type CheckoutConfirmation,
   type CheckoutRequest,
@@ -5,7 +7,9 @@ import {
   redirectResponseSchema,
 } from '../../core/api';
 import { MESSAGES } from '../../core/messages';
+import { type Tier, tierLabel } from '../../core/tiers';
 import { ApiError, api } from './api';
+import { toast } from './toast';
 
 export type { CheckoutConfirmation };
 
@@ -22,9 +26,16 @@ export function confirmCheckout(sessionId: string): Promise<CheckoutConfirmation
   });
 }
 
-/** The payment provider's self-service page for a subscriber; `returnTo` is where its back link leads. */
-export async function openBillingPortal(returnTo: string): Promise<string> {
-  const { url } = await api.post('/api/billing/portal', { returnTo }, { schema: redirectResponseSchema });
+/**
+ * The payment provider's self-service page for a subscriber; `returnTo` is where its back link
+ * leads. With `plan`, Stripe's page opens on confirming the switch to that plan.
+ */
+export async function openBillingPortal(returnTo: string, plan?: string): Promise<string> {
+  const { url } = await api.post(
+    '/api/billing/portal',
+    { returnTo, plan },
+    { schema: redirectResponseSchema },
+  );
   return url;
 }
 
@@ -56,4 +67,29 @@ export function checkoutErrorMessage(error: unknown): string {
     }
   }
   return MESSAGES.startCheckoutFailed;
+}
+
+/**
+ * After a plan switch or cancellation (the test portal and Stripe's portal both come back with
+ * ?subscription=changed|cancelled): say where the member stands now, from the server's answer,
+ * once, then drop the parameter so a reload does not repeat it.
+ */
+export function useSubscriptionNotice(tier: Tier | undefined): void {
+  const [params, setParams] = useSearchParams();
+  const outcome = params.get('subscription');
+  const said = useRef(false);
+  useEffect(() => {
+    if (!tier || said.current || (outcome !== 'changed' && outcome !== 'cancelled')) return;
+    said.current = true;
+    if (outcome === 'changed') toast.success(`You’re on ${tierLabel(tier)}`, { id: 'subscription' });
+    else toast(`Subscription cancelled: you’re on ${tierLabel(tier)}`, { id: 'subscription' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('subscription');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [tier, outcome, setParams]);
 }

@@ -8,6 +8,7 @@ import {
   type GenerationStatus,
   generationCreatedSchema,
   generationStatusSchema,
+  type HistoryItem,
   recentImagesSchema,
 } from '../../core/api';
 import { ART_DIRECTION_CONTROLS, type ArtDirection } from '../../core/art-direction';
@@ -462,7 +463,7 @@ export function useRecentImages(enabled = true) {
   return useQuery({
     queryKey: RECENT_IMAGES_QUERY_KEY,
     enabled,
-    queryFn: async (): Promise<GeneratedImageView[]> => {
+    queryFn: async (): Promise<HistoryItem[]> => {
       try {
         const { items } = await api.get('/api/images/recent', { schema: recentImagesSchema });
         return items;

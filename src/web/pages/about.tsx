@@ -1,4 +1,6 @@
 import { HeartIcon, LightbulbIcon, UsersIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { ART_SETS } from '../../core/art-licences';
 import { StartCreating } from '../components/create-button';
 import { type IconCard, IconCards } from '../components/icon-cards';
 import { PageContainer, PageHero } from '../components/page-shell';
@@ -63,20 +65,20 @@ export default function AboutPage() {
           </h2>
           <p>The built-in clipart composer draws with open art and finds it with open word lists:</p>
           <ul>
-            <li>Fluent Emoji (flat) by Microsoft, MIT licence.</li>
-            <li>
-              Game Icons by Lorc, Delapouite and contributors (game-icons.net), CC BY 3.0; painted in colour
-              by Clipsmith.
-            </li>
-            <li>
-              Material Design Icons by Pictogrammers, Apache 2.0 licence; painted in colour by Clipsmith.
-            </li>
+            {ART_SETS.map((set) => (
+              <li key={set.prefix}>
+                {set.credit}
+                {set.attributionRequired ? ': pictures drawn with it must credit it where they are used' : ''}
+                {set.prefix === 'fluent-emoji-flat' ? '' : '; painted in colour by Clipsmith'}.
+              </li>
+            ))}
             <li>WordNet 3.1, © Princeton University (WordNet licence), for synonyms and broader words.</li>
             <li>Emoji keywords from Emojibase and the Unicode CLDR (MIT and Unicode licences).</li>
           </ul>
           <p>
-            Each picture's SVG names the art sets it uses. The full notices ship with Clipsmith in
-            THIRD_PARTY_NOTICES.md.
+            Each picture's SVG names the art sets it uses, and the download menu shows the credit line a
+            picture needs. Commercial use is allowed on every plan; see the <Link to="/faq">FAQ</Link> and{' '}
+            <Link to="/terms">Terms</Link>. The full notices ship with Clipsmith in THIRD_PARTY_NOTICES.md.
           </p>
         </section>
 

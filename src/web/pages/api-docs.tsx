@@ -36,23 +36,40 @@ type OpenApiDocument = {
   components?: { schemas?: Record<string, { properties?: Record<string, Schema>; required?: string[] }> };
 };
 
+/** One line of the document's text with its `code` spans rendered as code, not as backticks. */
+function InlineCode({ text }: { text: string }) {
+  // Keyed by their offset in the text: the same text always splits the same way.
+  let offset = 0;
+  const parts = text.split(/(`[^`]+`)/).map((part) => {
+    const at = offset;
+    offset += part.length;
+    return { part, at };
+  });
+  return (
+    <>
+      {parts.map(({ part, at }) =>
+        part.startsWith('`') && part.endsWith('`') && part.length > 1 ? (
+          <code
+            key={at}
+            className="break-words rounded bg-muted px-1 py-0.5 font-mono text-foreground text-sm"
+          >
+            {part.slice(1, -1)}
+          </code>
+        ) : (
+          <Fragment key={at}>{part}</Fragment>
+        ),
+      )}
+    </>
+  );
+}
+
 /** Paragraphs with `code` spans: all the markup the document's descriptions use. */
 function Prose({ text }: { text: string }) {
   return (
     <>
       {text.split('\n\n').map((paragraph) => (
         <p key={paragraph} className="mt-3 text-muted-foreground">
-          {paragraph.split(/(`[^`]+`)/).map((part, i) =>
-            part.startsWith('`') ? (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed split of one paragraph
-              <code key={i} className="rounded bg-muted px-1 py-0.5 text-foreground text-sm">
-                {part.slice(1, -1)}
-              </code>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed split of one paragraph
-              <Fragment key={i}>{part}</Fragment>
-            ),
-          )}
+          <InlineCode text={paragraph} />
         </p>
       ))}
     </>
@@ -74,7 +91,7 @@ function Code({ children, label }: { children: ReactNode; label: string }) {
       <pre
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard
         tabIndex={0}
-        className="overflow-x-auto rounded-lg bg-slate-950 p-4 text-slate-50 text-xs leading-relaxed"
+        className="max-w-full overflow-x-auto whitespace-pre-wrap rounded-lg bg-slate-950 p-4 text-slate-50 text-xs leading-relaxed [overflow-wrap:anywhere]"
       >
         <code>{children}</code>
       </pre>
@@ -109,7 +126,7 @@ function OperationCard({
         <Badge variant={method === 'get' ? 'secondary' : 'default'}>{method.toUpperCase()}</Badge>
         <span className="break-all">{path}</span>
       </p>
-      {op.description && <p className="mt-3 text-muted-foreground">{op.description}</p>}
+      {op.description && <Prose text={op.description} />}
 
       {(op.parameters?.length ?? 0) > 0 && (
         <>
@@ -122,7 +139,12 @@ function OperationCard({
                   ({p.in}
                   {p.required ? ', required' : ''}) {typeOf(p.schema)}
                   {p.schema?.default !== undefined ? ` (default: ${String(p.schema.default)})` : ''}
-                  {p.description ? ` — ${p.description}` : ''}
+                  {p.description && (
+                    <>
+                      {' — '}
+                      <InlineCode text={p.description} />
+                    </>
+                  )}
                 </span>
               </li>
             ))}
@@ -141,6 +163,12 @@ function OperationCard({
                   {bodySchema.required?.includes(name) ? '(required) ' : ''}
                   {typeOf(schema)}
                   {schema.default !== undefined ? ` (default: ${String(schema.default)})` : ''}
+                  {schema.description && (
+                    <>
+                      {' — '}
+                      <InlineCode text={schema.description} />
+                    </>
+                  )}
                 </span>
               </li>
             ))}
@@ -154,7 +182,7 @@ function OperationCard({
           <li key={status}>
             <code className="font-semibold">{status}</code>{' '}
             <span className="text-muted-foreground">
-              {response.description}
+              <InlineCode text={response.description} />
               {response.content ? ` (${Object.keys(response.content).join(', ')})` : ''}
             </span>
           </li>

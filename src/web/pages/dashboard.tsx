@@ -6,11 +6,13 @@ import { QuickActionsCard } from '../components/dashboard/quick-actions-card';
 import { YourClipartCard } from '../components/dashboard/your-clipart-card';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
+import { useSubscriptionNotice } from '../lib/billing';
 import { useSession } from '../lib/session';
 
 export default function DashboardPage() {
   const { me } = useSession();
   const name = me ? me.user.name : '';
+  useSubscriptionNotice(me?.membership.tier);
   return (
     <PageContainer size="xl" className="flex flex-col gap-6 sm:gap-8">
       <PageTitle title="Dashboard" />

@@ -1,5 +1,7 @@
 import { ChevronDownIcon, MessageCircleQuestionIcon } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { PICTURE_LICENCE } from '../../core/art-licences';
 import { CREDIT_PACKS, PLANS, resolutionByPlan, totalCredits } from '../../core/catalog';
 import { DOWNLOAD_SIZES, NATIVE_IMAGE_SIZE } from '../../core/download';
 import { PageContainer, PageHero } from '../components/page-shell';
@@ -39,11 +41,7 @@ const FAQS = [
     question: 'What are credits, and do they expire?',
     answer: `A credit pays for one image's extras: a premium theme, Triple Validation, private privacy, or an image beyond your plan's monthly limit. One image never costs more than 1 credit, and Clipsmith tells you the cost before you click Generate. Credit packs start at ${CREDIT_PACKS[0].name} (${totalCredits(CREDIT_PACKS[0])} credits), and credits never expire.`,
   },
-  {
-    question: 'Can I use my clipart commercially?',
-    answer:
-      'Yes. Pictures you make are yours to use in personal and commercial projects on every plan, including Free, as long as your prompt does not copy someone else\u2019s trademark, character or artwork.',
-  },
+  { id: 'licence', question: PICTURE_LICENCE.question, answer: PICTURE_LICENCE.answer },
   {
     question: 'Who can see the pictures I make?',
     answer:
@@ -52,6 +50,12 @@ const FAQS = [
 ];
 
 export default function FaqPage() {
+  // A link to one answer (the download menu's "Why?" → /faq#licence) opens it.
+  useEffect(() => {
+    const target = window.location.hash ? document.getElementById(window.location.hash.slice(1)) : null;
+    const details = target?.querySelector('details');
+    if (details) details.open = true;
+  }, []);
   return (
     <>
       <PageHero
@@ -63,7 +67,7 @@ export default function FaqPage() {
       <PageContainer size="md">
         <ul className="flex flex-col gap-3">
           {FAQS.map((faq) => (
-            <li key={faq.question}>
+            <li key={faq.question} id={'id' in faq ? faq.id : undefined} className="scroll-mt-24">
               <details className="group rounded-xl border bg-card shadow-sm open:shadow-md">
                 <summary className="flex cursor-pointer list-none items-center justify-between gap-4 rounded-xl px-5 py-4 font-semibold [&::-webkit-details-marker]:hidden">
                   <h2 className="text-base">{faq.question}</h2>

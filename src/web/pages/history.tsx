@@ -1,17 +1,16 @@
 import { ArrowLeftIcon, ChevronLeftIcon, ChevronRightIcon, ImagePlusIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { MESSAGES } from '../../core/messages';
 import { CreateButton } from '../components/create-button';
-import { HistoryImageActions } from '../components/gallery/history-image-actions';
 import { HistoryTile } from '../components/gallery/history-tile';
 import { LoadFailedPanel, StatePanel } from '../components/gallery/state-panel';
-import { ImagePreviewDialog } from '../components/image-preview-dialog';
+import { ImagePreviewDialog, usePicturePreview } from '../components/image-preview-dialog';
 import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
 import { errorMessage } from '../lib/api';
-import { type HistoryItem, useHistoryPage } from '../lib/gallery';
+import { useHistoryPage } from '../lib/gallery';
 
 function parsePage(value: string | null): number {
   const page = Number(value);
@@ -26,23 +25,7 @@ export default function HistoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePage(searchParams.get('page'));
   const history = useHistoryPage(page);
-  const [selected, setSelected] = useState<HistoryItem | null>(null);
-  // The open picture is a history entry of its own: Back closes it instead of leaving History.
-  const location = useLocation();
-  const navigate = useNavigate();
-  const previewId = (location.state as { preview?: string } | null)?.preview ?? null;
-  const shown = selected && selected.id === previewId ? selected : null;
-  /** The tile that opened the picture: the focus goes back to it when the picture closes. */
-  const opener = useRef<HTMLElement | null>(null);
-  const open = (image: HistoryItem) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setSelected(image);
-    navigate(`${location.pathname}${location.search}`, { state: { preview: image.id } });
-  };
-  const close = () => {
-    if (previewId) navigate(-1);
-    setSelected(null);
-  };
+  const preview = usePicturePreview();
 
   const totalPages = history.data?.totalPages ?? 1;
   const shownPage = history.data?.page ?? page;
@@ -141,7 +124,7 @@ export default function HistoryPage() {
             >
               {items.map((image) => (
                 <li key={image.id}>
-                  <HistoryTile image={image} onOpen={open} />
+                  <HistoryTile image={image} onOpen={preview.open} />
                 </li>
               ))}
             </ul>
@@ -169,11 +152,7 @@ export default function HistoryPage() {
         )}
       </div>
 
-      <ImagePreviewDialog image={shown} onOpenChange={(isOpen) => !isOpen && close()} returnFocusTo={opener}>
-        {shown && (
-          <HistoryImageActions key={shown.id} image={shown} onChanged={setSelected} onDeleted={close} />
-        )}
-      </ImagePreviewDialog>
+      <ImagePreviewDialog {...preview.dialogProps} />
     </PageContainer>
   );
 }

@@ -209,18 +209,21 @@ export default function HomePage() {
           <p className="mx-auto mt-3 max-w-xl text-lg text-violet-100">
             Free accounts get 3 images every month. No card needed.
           </p>
-          <Button
-            asChild
-            size="lg"
-            variant="secondary"
-            className="mt-8 bg-white text-violet-800 hover:bg-violet-50"
-          >
-            <Link to="/signup">Get started for free</Link>
-          </Button>
-          <p className="mt-4 inline-flex items-center gap-1.5 text-sm text-violet-100">
-            <LockIcon className="size-4" aria-hidden="true" />
-            Your private pictures stay private.
-          </p>
+          {/* One centred column: the button above its reassurance line, never side by side. */}
+          <div className="mt-8 flex flex-col items-center gap-4" data-testid="closing-cta">
+            <Button
+              asChild
+              size="lg"
+              variant="secondary"
+              className="bg-white text-violet-800 hover:bg-violet-50"
+            >
+              <Link to="/signup">Get started for free</Link>
+            </Button>
+            <p className="flex items-center justify-center gap-1.5 text-sm text-violet-100">
+              <LockIcon className="size-4 shrink-0" aria-hidden="true" />
+              Your private pictures stay private.
+            </p>
+          </div>
         </div>
       </section>
     </>

@@ -2,14 +2,15 @@ import { CircleAlertIcon, Loader2Icon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { CheckoutRequest } from '../../core/api';
-import type { CreditPack, Plan } from '../../core/catalog';
+import { type CreditPack, findPlan, type Plan } from '../../core/catalog';
 import { MESSAGES } from '../../core/messages';
 import { isSafeRedirectPath, safeRedirectPath } from '../../core/redirect';
+import { PlanSwitchDialog } from '../components/billing/plan-switch-dialog';
 import { PageContainer, PageHero } from '../components/page-shell';
 import { type PricingTab, PricingTabs, packActionLabel, planActionLabel } from '../components/pricing-tabs';
 import { Button } from '../components/ui/button';
-import { ApiError, errorMessage } from '../lib/api';
-import { checkoutErrorMessage, leaveForPayment, openBillingPortal, startCheckout } from '../lib/billing';
+import { ApiError } from '../lib/api';
+import { checkoutErrorMessage, leaveForPayment, startCheckout } from '../lib/billing';
 import { useHydrated } from '../lib/hydration';
 import { useAppMeta } from '../lib/meta';
 import { useSession } from '../lib/session';
@@ -21,18 +22,20 @@ const PURCHASES_UNAVAILABLE =
 
 type Item = Pick<CheckoutRequest, 'kind' | 'id'>;
 const itemKey = (item: Item) => `${item.kind}:${item.id}`;
-const PORTAL = 'portal';
 
 export default function PricingPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
   const { status, me } = useSession();
-  const purchasesOff = useAppMeta().data?.payments === 'off';
+  const payments = useAppMeta().data?.payments;
+  const purchasesOff = payments === 'off';
   // On the prerendered page a click before React takes over would do nothing: wait for it.
   const hydrated = useHydrated();
-  // A subscriber changes plan in the billing portal (upgrade or downgrade, prorated there).
+  // A subscriber switches plan after one confirmation naming the plan, its price and what changes.
   const subscribed = status === 'signed-in' && Boolean(me) && me?.membership.tier !== 'free';
+  const currentPlan = subscribed ? findPlan(me?.membership.tier) : undefined;
+  const [switchTo, setSwitchTo] = useState<Plan | null>(null);
   const [processing, setProcessing] = useState<string | null>(null);
   const [tab, setTab] = useState<PricingTab>(params.get('tab') === 'credits' ? 'credits' : 'subscriptions');
 
@@ -91,20 +94,6 @@ export default function PricingPage() {
     }
   }
 
-  async function switchPlan() {
-    if (processing) return;
-    setProcessing(PORTAL);
-    try {
-      leaveForPayment(await openBillingPortal('/pricing'));
-      window.setTimeout(() => setProcessing(null), 4000);
-    } catch (error) {
-      setProcessing(null);
-      toast.error(errorMessage(error, 'Could not open the billing portal. Please try again.'), {
-        id: 'portal-error',
-      });
-    }
-  }
-
   function actionButton(
     key: string,
     label: string,
@@ -134,7 +123,7 @@ export default function PricingPage() {
 
   const planAction = (plan: Plan) =>
     subscribed
-      ? actionButton(PORTAL, `Switch to ${plan.name}`, 'outline', switchPlan)
+      ? actionButton(`switch:${plan.id}`, `Switch to ${plan.name}`, 'outline', async () => setSwitchTo(plan))
       : actionButton(itemKey({ kind: 'plan', id: plan.id }), planActionLabel(plan), 'default', () =>
           buy({ kind: 'plan', id: plan.id }),
         );
@@ -172,6 +161,14 @@ export default function PricingPage() {
           renderPlanAction={planAction}
           renderPackAction={packAction}
         />
+        {currentPlan && (
+          <PlanSwitchDialog
+            current={currentPlan}
+            target={switchTo}
+            payments={payments}
+            onOpenChange={(open) => !open && setSwitchTo(null)}
+          />
+        )}
         <p className="mx-auto mt-10 max-w-2xl text-center text-muted-foreground text-sm">
           Payments are handled securely by our payment provider; we never see your card. Subscriptions renew
           monthly; change plan or cancel any time from Manage billing in Account Settings. One credit unlocks

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { isVisibleToEveryone } from '../../core/image-access';
 import { truncate } from '../../core/user';
 import { CreateButton } from '../components/create-button';
-import { DownloadMenu } from '../components/download-menu';
+import { ArtCredit, DownloadMenu } from '../components/download-menu';
 import { ProgressiveImage } from '../components/gallery/progressive-image';
 import { LoadFailedPanel, StatePanel } from '../components/gallery/state-panel';
 import { CopyUrlButton } from '../components/generator/copy-url-button';
@@ -109,6 +109,7 @@ export default function SharePage() {
                 }}
               />
             </div>
+            <ArtCredit artSets={image.artSets} />
             <div className="rounded-xl border bg-card p-5 shadow-sm">
               <p className="font-semibold">Want clipart like this?</p>
               <p className="mt-1 text-muted-foreground text-sm">

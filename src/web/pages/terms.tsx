@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { PICTURE_LICENCE } from '../../core/art-licences';
 import { PageContainer, PageHero } from '../components/page-shell';
 
 export default function TermsPage() {
@@ -23,10 +24,7 @@ export default function TermsPage() {
         </p>
 
         <h2>2. Use licence</h2>
-        <p>
-          The pictures you generate are yours to use in personal and commercial projects: stickers, slides,
-          social posts, blogs, products and print. In return you agree:
-        </p>
+        <p>{PICTURE_LICENCE.terms} In return you agree:</p>
         <ul>
           <li>not to describe content that is illegal, hateful, sexual, violent or that harasses anyone;</li>
           <li>

@@ -87,6 +87,8 @@ export const generatedImages = pgTable(
     subjects: jsonb('subjects').$type<DrawnSubject[]>(),
     /** The art direction controls the picture was made with (copied from its generation); null when none. */
     artDirection: jsonb('art_direction').$type<ArtDirection>(),
+    /** The open art sets the composer drew with (`game-icons`), for the credit CC BY art asks for. */
+    artSets: jsonb('art_sets').$type<string[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

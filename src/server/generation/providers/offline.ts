@@ -17,14 +17,14 @@ export function createOfflineComposer(): ImageProvider {
       input.signal?.throwIfAborted();
       try {
         // Match on what the person typed; the wrapped model prompt is full of clipart boilerplate.
-        const { svg, png, subjects } = await composeClipart({
+        const { svg, png, subjects, artSets } = await composeClipart({
           prompt: input.userPrompt || input.prompt,
           theme: input.theme,
           palette: input.palette,
           artDirection: input.artDirection,
           seed: input.seed,
         });
-        return { png, svg, subjects, provider: OFFLINE_PROVIDER_NAME, model: OFFLINE_MODEL };
+        return { png, svg, subjects, artSets, provider: OFFLINE_PROVIDER_NAME, model: OFFLINE_MODEL };
       } catch (error) {
         // No art for the subject: the job fails (and is refunded) rather than drawing something else.
         if (error instanceof ComposerMiss)

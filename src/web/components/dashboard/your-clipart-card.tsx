@@ -1,19 +1,17 @@
 import { ImageIcon, ImagesIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
-import type { GeneratedImageView } from '../../../core/api';
 import { DASHBOARD_RECENT_IMAGES, THUMB_SIZE } from '../../../core/constants';
 import { MESSAGES } from '../../../core/messages';
 import { errorMessage } from '../../lib/api';
 import { useRecentImages } from '../../lib/generation';
-import { ImagePreviewDialog } from '../image-preview-dialog';
+import { ImagePreviewDialog, usePicturePreview } from '../image-preview-dialog';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/card';
 import { Skeleton } from '../ui/skeleton';
 
 export function YourClipartCard() {
   const recent = useRecentImages();
-  const [preview, setPreview] = useState<GeneratedImageView | null>(null);
+  const preview = usePicturePreview();
   const images = recent.data ?? [];
   return (
     <Card>
@@ -58,7 +56,7 @@ export function YourClipartCard() {
               <li key={image.id}>
                 <button
                   type="button"
-                  onClick={() => setPreview(image)}
+                  onClick={() => preview.open(image)}
                   className="group block w-full overflow-hidden rounded-lg border bg-[conic-gradient(#f4f2f9_25%,#fff_0_50%,#f4f2f9_0_75%,#fff_0)] bg-[length:16px_16px] transition-shadow hover:shadow-md focus-visible:outline-2 focus-visible:outline-ring focus-visible:outline-offset-2"
                   aria-label={`View “${image.prompt}”`}
                 >
@@ -77,7 +75,7 @@ export function YourClipartCard() {
           </ul>
         )}
       </CardContent>
-      <ImagePreviewDialog image={preview} onOpenChange={(open) => !open && setPreview(null)} />
+      <ImagePreviewDialog {...preview.dialogProps} />
     </Card>
   );
 }

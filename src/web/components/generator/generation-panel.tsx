@@ -189,6 +189,7 @@ function Result({
               createdAt: image.createdAt,
               hasVector: image.hasVector,
               transparentBackground: image.transparentBackground,
+              artSets: image.artSets,
             }}
           />
           <CopyUrlButton key={image.id} image={image} />
@@ -273,6 +274,7 @@ function PictureCell({ picture, position }: { picture: PictureState | null; posi
             createdAt: image.createdAt,
             hasVector: image.hasVector,
             transparentBackground: image.transparentBackground,
+            artSets: image.artSets,
           }}
         />
         <CopyUrlButton key={image.id} size="sm" className="w-full px-2 [&>svg]:hidden" image={image} />

@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../core/messages';
 import { THEMES } from '../../../core/options';
 import { findPalette, PALETTES, type PaletteId } from '../../../core/palettes';
 import { ApiError, errorMessage } from '../../lib/api';
+import { pictureDrawer, useAppMeta } from '../../lib/meta';
 import { cn } from '../../lib/utils';
 import { FormAlert } from '../form-message';
 import { Button } from '../ui/button';
@@ -62,6 +63,7 @@ export function StyleForm({
 }) {
   const id = useId();
   const [values, setValues] = useState<CustomStyleCreate>(initial);
+  const drawer = pictureDrawer(useAppMeta().data);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const set = (patch: Partial<CustomStyleCreate>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -156,7 +158,7 @@ export function StyleForm({
         id={`${id}-words`}
         label="Style words (optional)"
         error={fieldErrors.words}
-        hint={`Added to the picture's description for the image model, e.g. "soft pastel shading". Up to ${STYLE_WORDS_MAX_LENGTH} characters.`}
+        hint={`Added to the picture's description ${drawer ? ` for ${drawer}` : ''}, e.g. "soft pastel shading". Up to ${STYLE_WORDS_MAX_LENGTH} characters.`}
       >
         {(control) => (
           <Input
