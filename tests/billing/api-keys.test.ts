@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../../src/server/cli/admin';
 import { apiKeys } from '../../src/server/db/schema';
-import { createKey, v1 } from '../api/support';
+import { createKey, v1 } from '../helpers/api-keys';
 import { ORIGIN, signUp } from '../helpers/app';
 import type { Member } from '../helpers/members';
 import {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { addCredits } from '../../src/server/credits/service';
 import type { DataExport } from '../../src/server/data-export/service';
 import { imageKeys } from '../../src/server/storage/storage';
-import { createKey, enterpriseMember, v1 } from '../api/support';
+import { createKey, enterpriseMember, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { generateImage } from '../helpers/members';
 

@@ -13,7 +13,7 @@ test.describe('dashboard', () => {
     await page.goto('/dashboard');
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
-    // Just signed up: greeted, not welcomed "back" (a later sign-in is; tests/accounts/sign-up.test.ts).
+    // Just signed up: greeted, not welcomed "back" (a later sign-in is; tests/auth/sign-up.test.ts).
     await expect(page.getByTestId('dashboard-greeting')).toHaveText(/^Welcome, .+\.$/);
     await expect(page.getByText(/Welcome back/)).toHaveCount(0);
     await expect(page.getByTestId('membership-plan')).toContainText('Free');

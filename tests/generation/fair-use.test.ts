@@ -7,7 +7,7 @@ import { openJobLimit, tooManyOpenJobsMessage } from '../../src/core/queue';
 import { generations } from '../../src/server/db/schema';
 import { readUsage } from '../../src/server/membership/usage';
 import { GENERATION_RATE_LIMIT } from '../../src/server/platform/rate-limit';
-import { createKey, enterpriseMember, v1 } from '../api/support';
+import { createKey, enterpriseMember, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { setTier } from '../helpers/members';
 

@@ -10,7 +10,7 @@ import { addCredits, getBalance } from '../../src/server/credits/service';
 import { creditTransactions, generations, imageUsage } from '../../src/server/db/schema';
 import { failGeneration } from '../../src/server/generation/service';
 import { readUsage } from '../../src/server/membership/usage';
-import { createKey, v1 } from '../api/support';
+import { createKey, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { setTier } from '../helpers/members';

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/core/messages';
-import { errorOf, rows } from '../accounts/support';
+import { errorOf, rows } from '../helpers/accounts';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

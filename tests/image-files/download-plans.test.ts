@@ -3,7 +3,7 @@
 // the REST API all go through it.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createKey, enterpriseMember, v1 } from '../api/support';
+import { createKey, enterpriseMember, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { setTier } from '../helpers/members';
 import { addPicture } from './support';

@@ -11,7 +11,7 @@ import type { DataExport } from '../../src/server/data-export/service';
 import { customStyles, generations, memberships } from '../../src/server/db/schema';
 import type { GenerateImageInput, ImageProvider } from '../../src/server/generation/ports';
 import { imageKeys } from '../../src/server/storage/storage';
-import { createKey, v1 } from '../api/support';
+import { createKey, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { generate, setTier } from '../helpers/members';

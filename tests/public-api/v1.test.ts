@@ -3,11 +3,11 @@
 // never show up in logs or answers.
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKey, enterpriseMember, generateWithKey, v1 } from '../helpers/api-keys';
 import { createTestApp, ORIGIN, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { captureLog } from '../helpers/log';
 import { waitFor } from '../helpers/wait';
-import { createKey, enterpriseMember, generateWithKey, v1 } from './support';
 
 let app: TestApp | undefined;
 afterEach(async () => {

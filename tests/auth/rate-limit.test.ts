@@ -8,8 +8,8 @@ import {
   SIGN_IN_RATE_LIMIT,
   signInSlowdownMs,
 } from '../../src/server/platform/rate-limit';
+import { errorOf, rows } from '../helpers/accounts';
 import { createTestApp, ORIGIN, signUp, type TestApp } from '../helpers/app';
-import { errorOf, rows } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 // Shared steps of the account tests: raw rows, the dev outbox, reset links.
 import type { SQL } from 'drizzle-orm';
 import { queryRows } from '../../src/server/db/client';
-import type { TestApp } from '../helpers/app';
+import type { TestApp } from './app';
 
 export const rows = <T = Record<string, unknown>>(t: TestApp, query: SQL) =>
   queryRows<T>(t.deps.database.db, query);

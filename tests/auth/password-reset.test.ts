@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/core/messages';
+import { errorOf, resetToken, rows, waitForMail } from '../helpers/accounts';
 import { cookieFrom, createTestApp, ORIGIN, signUp, type TestApp } from '../helpers/app';
 import { type FakeSmtp, startFakeSmtp } from '../helpers/smtp';
-import { errorOf, resetToken, rows, waitForMail } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/server/db/client';
 import { apiKeys } from '../../src/server/db/schema';
+import { createKey, enterpriseMember, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { overwriteStoredTier, setTier } from '../helpers/members';
-import { createKey, enterpriseMember, v1 } from './support';
 
 let app: TestApp | undefined;
 afterEach(async () => {

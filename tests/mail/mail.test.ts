@@ -5,10 +5,10 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_MAX_ATTEMPTS, smtpTransportOptions } from '../../src/server/mail/mailer';
+import { resetToken, rows, waitForMail } from '../helpers/accounts';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { captureLog } from '../helpers/log';
 import { type FakeSmtp, startFakeSmtp } from '../helpers/smtp';
-import { resetToken, rows, waitForMail } from './support';
 
 const requestReset = (app: TestApp, email: string) =>
   app.request('/api/auth/request-password-reset', {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meSchema } from '../../src/core/api';
 import { MESSAGES } from '../../src/core/messages';
+import { errorOf, rows, waitForMail } from '../helpers/accounts';
 import {
   confirmationToken,
   confirmEmail,
@@ -10,7 +11,6 @@ import {
   signUp,
   type TestApp,
 } from '../helpers/app';
-import { errorOf, rows, waitForMail } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

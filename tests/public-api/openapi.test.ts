@@ -2,9 +2,9 @@
 // answers with a documented status and shape, and every /api/v1 route is documented.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_OPERATIONS } from '../../src/server/public-api/openapi';
+import { createKey, enterpriseMember, generateWithKey, v1 } from '../helpers/api-keys';
 import { createTestApp, ORIGIN, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { createKey, enterpriseMember, generateWithKey, v1 } from './support';
 
 type JsonSchema = { $ref?: string; properties?: Record<string, unknown>; required?: string[] };
 type Operation = {

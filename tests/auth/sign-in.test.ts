@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorOf } from '../helpers/accounts';
 import { confirmationToken, cookieFrom, createTestApp, ORIGIN, signUp, type TestApp } from '../helpers/app';
-import { errorOf } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,8 +4,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAIL_BUDGETS } from '../../src/server/mail/budget';
+import { rows, waitForMail } from '../helpers/accounts';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { rows, waitForMail } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

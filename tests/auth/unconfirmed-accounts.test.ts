@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/core/messages';
 import { VERIFY_EMAIL_HOURS } from '../../src/server/auth/auth';
 import { deleteUnconfirmedAccounts, UNCONFIRMED_MARGIN_MS } from '../../src/server/auth/unconfirmed';
+import { errorOf, rows, waitForMail } from '../helpers/accounts';
 import { confirmationToken, cookieFrom, createTestApp, signUp, type TestApp } from '../helpers/app';
-import { errorOf, rows, waitForMail } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

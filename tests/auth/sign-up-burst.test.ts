@@ -5,9 +5,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type DatabaseHandle, openDatabase, runMigrations } from '../../src/server/db/client';
+import { rows } from '../helpers/accounts';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { createTestDatabase } from '../helpers/postgres';
-import { rows } from './support';
 
 /** Connections the app's pool has handed out and not yet taken back, when each hash started. */
 const heldWhileHashing: number[] = [];

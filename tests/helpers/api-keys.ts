@@ -1,7 +1,7 @@
 // Shared steps of the API key and REST API tests.
-import type { TestApp } from '../helpers/app';
-import { type Member, member } from '../helpers/members';
-import { waitFor } from '../helpers/wait';
+import type { TestApp } from './app';
+import { type Member, member } from './members';
+import { waitFor } from './wait';
 
 /** A member on the Enterprise plan (as the test checkout or an operator would leave them). */
 export const enterpriseMember = (app: TestApp): Promise<Member> => member(app, { tier: 'enterprise' });

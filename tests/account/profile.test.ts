@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Me, meSchema } from '../../src/core/api';
 import { MESSAGES } from '../../src/core/messages';
+import { errorOf, rows } from '../helpers/accounts';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { errorOf, rows } from './support';
 
 let t: TestApp;
 beforeAll(async () => {

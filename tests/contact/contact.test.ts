@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '../../src/core/messages';
+import { errorOf, rows } from '../helpers/accounts';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
-import { errorOf, rows } from './support';
 
 let t: TestApp;
 beforeAll(async () => {
