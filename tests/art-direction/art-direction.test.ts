@@ -8,7 +8,7 @@ import type { ArtDirection } from '../../src/core/art-direction';
 import { MESSAGES } from '../../src/core/messages';
 import { getBalance } from '../../src/server/credits/service';
 import { generatedImages, generations } from '../../src/server/db/schema';
-import { createKey, v1 } from '../api/support';
+import { createKey, v1 } from '../helpers/api-keys';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { type FakeOpenAI, startFakeOpenAI } from '../helpers/fake-openai';
 import { generateImage, member } from '../helpers/members';

@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamInvitations, teamMembers } from '../../src/server/db/schema';
-import { createKey, v1 } from '../api/support';
+import { createKey, v1 } from '../helpers/api-keys';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { generate, member, setTier } from '../helpers/members';
 import { type FakeSmtp, startFakeSmtp } from '../helpers/smtp';
