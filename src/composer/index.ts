@@ -6,3 +6,4 @@ export type { ArtSetInfo } from './index-file';
 export { renderSample } from './landing';
 export { ComposerIndexMissing, getLexicon, useIndexDir } from './lexicon';
 export { ComposerMiss, type DrawnSubject, planPrompt } from './plan';
+export { createRandom, hashText, type Random } from './random';

@@ -4,14 +4,14 @@
 // motion or a thing held beside it, and a scene word for the backdrop. Every candidate is planned
 // before it is offered, so a suggestion never names what the composer would refuse or ignore.
 // Deterministic: the same idea gets the same three suggestions.
-import { ComposerMiss, getLexicon, planPrompt } from '../../composer';
+// The idea's words decide every choice, with the composer's own seeded generator.
+import { ComposerMiss, createRandom, getLexicon, hashText, planPrompt } from '../../composer';
 import { PROMPT_MAX_LENGTH, SUGGESTION_COUNT } from '../../core/prompt';
 import type { PromptSuggester } from './ports';
 
 export const OFFLINE_SUGGESTER_NAME = 'offline-composer';
 
 type Plan = ReturnType<typeof planPrompt>;
-type Rng = Parameters<typeof planPrompt>[1];
 
 /**
  * No suggestions to offer: the idea's subject has no art (`words` names it), or the idea already
@@ -58,43 +58,6 @@ const SIZES = ['little', 'giant'];
 const CREATURE_FEELING = 'happy';
 const THING_FACE = 'smiling';
 
-/** FNV-1a: the idea's words decide every choice. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** A seeded generator in the shape the planner takes (mulberry32). */
-function seeded(seed: number): Rng {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    range: (min, max) => min + (max - min) * next(),
-    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)],
-    chance: (p) => next() < p,
-    shuffle: (items) => {
-      const copy = [...items];
-      for (let i = copy.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [copy[i], copy[j]] = [copy[j], copy[i]];
-      }
-      return copy;
-    },
-  };
-}
-
 /**
  * The composer's reading of a prompt (a fixed seed: only what it honours is compared), or null.
  * One request reads the same candidate several times: the readings are kept for that request.
@@ -105,7 +68,7 @@ function reader() {
     if (seen.has(text)) return seen.get(text) ?? null;
     let read: Plan | null = null;
     try {
-      read = planPrompt(text, seeded(1));
+      read = planPrompt(text, createRandom(1));
     } catch (error) {
       if (!(error instanceof ComposerMiss)) throw error;
     }
@@ -136,7 +99,7 @@ function readIdea(prompt: string): Idea {
   const read = reader();
   let idea: Plan;
   try {
-    idea = planPrompt(text, seeded(1));
+    idea = planPrompt(text, createRandom(1));
   } catch (error) {
     if (error instanceof ComposerMiss) throw new NothingToSuggest(error.words);
     throw error;
@@ -149,7 +112,7 @@ function readIdea(prompt: string): Idea {
     // The composer picks a thing that suits the scene ("Underwater scene": a turtle, an octopus):
     // the first of its picks whose name it reads back as that same thing is named.
     for (let seed = 1; seed <= 8 && !named; seed++) {
-      const art = planPrompt(text, seeded(seed)).subject;
+      const art = planPrompt(text, createRandom(seed)).subject;
       // "camping" (the tent's name) is an activity, not a thing to put "a little orange" before.
       const activity = art.label.endsWith('ing') && lexicon.verbs.has(art.label.slice(0, -3));
       if (!activity && read(`a ${art.label}`)?.subject.id === art.id)
@@ -340,7 +303,7 @@ export function suggestOffline(prompt: string): string[] {
 function suggestAnew(prompt: string): string[] {
   const idea = readIdea(prompt);
   const lexicon = getLexicon();
-  const rng = seeded(hash(idea.text.toLowerCase()));
+  const rng = createRandom(hashText(idea.text.toLowerCase()));
   const pools: Pools = {
     colours: rng.shuffle(COLOURS.filter((c) => lexicon.colours.has(c))),
     settings: rng.shuffle(SETTINGS),
