@@ -221,6 +221,8 @@ function misses(idea: Idea, parts: Parts, text: string): (Key | 'whole')[] {
 const GIVE_UP_ORDER: Key[] = ['prop', 'motion', 'detail', 'setting', 'colour'];
 /** Readings one suggestion may take (each is a run of the composer's planner, ~30 ms). */
 const MAX_READINGS = 8;
+/** Options one part may try before the suggestion goes without it. */
+const TRIES_PER_PART = 3;
 
 /**
  * One suggestion: every part's first option at once, read by the composer once; a part it misreads
@@ -269,7 +271,11 @@ function compose(idea: Idea, recipe: Recipe, pools: Pools): { text: string; part
       if (key === 'whole') {
         const giveUp = GIVE_UP_ORDER.find((k) => parts[k] !== undefined);
         if (giveUp) live.delete(giveUp);
-      } else cursor[key] = (cursor[key] ?? 0) + 1;
+      } else {
+        cursor[key] = (cursor[key] ?? 0) + 1;
+        // A part the composer keeps leaving out (a thing "with" a flying saucer) is left out.
+        if (cursor[key] >= TRIES_PER_PART) live.delete(key);
+      }
     }
   }
   return null;
