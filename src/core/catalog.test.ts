@@ -120,7 +120,7 @@ describe('formatPrice', () => {
 describe('planChange', () => {
   it('names what an upgrade adds and what grows', () => {
     const change = planChange(findPlan('basic')!, findPlan('premium')!);
-    expect(change.gained.map((line) => line.id)).toEqual(['variations', 'custom-styles']);
+    expect(change.gained.map((line) => line.id)).toEqual(['variations', 'custom-styles', 'art-direction']);
     expect(change.lost).toEqual([]);
     expect(change.changed.map(({ from, to }) => [from.text, to.text])).toEqual([
       ['30 images every month', '100 images every month'],
@@ -132,6 +132,7 @@ describe('planChange', () => {
     expect(change.lost.map((line) => line.id)).toEqual([
       'variations',
       'custom-styles',
+      'art-direction',
       'api-access',
       'priority',
     ]);

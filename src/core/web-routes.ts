@@ -22,6 +22,8 @@ export const WEB_ROUTES = [
   '/settings',
   '/settings/api-keys',
   '/settings/styles',
+  '/settings/team',
+  '/team/join',
   '/docs/api',
   '/forgot-password',
   '/reset-password',
