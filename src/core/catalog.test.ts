@@ -30,7 +30,7 @@ describe('plans', () => {
     expect(PLANS.filter((p) => p.price > 0).map((p) => p.id)).toEqual(['basic', 'premium', 'enterprise']);
   });
 
-  it('lists only what is built: no team management; Explore search under Free', () => {
+  it('lists only what is built; Explore search under Free', () => {
     const text = (id: string) => findPlan(id)?.features.map((f) => f.text);
     expect(text('free')).toEqual([
       '3 images every month',
@@ -50,9 +50,14 @@ describe('plans', () => {
       'Custom styles',
       'Art direction controls: composition, outline, colours, background, viewpoint',
     ]);
-    expect(text('enterprise')).toEqual(['Unlimited images every month', 'API access', 'Priority rendering']);
+    expect(text('enterprise')).toEqual([
+      'Unlimited images every month',
+      'API access',
+      'Priority rendering',
+      'Team management: 5 seats, yours included',
+    ]);
     const all = PLANS.flatMap((p) => p.features.map((f) => f.text)).join('\n');
-    expect(all).not.toMatch(/Team|Sortable/);
+    expect(all).not.toMatch(/Sortable/);
   });
 
   it('a line a plan lists is included from that plan up (Suggest: Basic and above), named by planOpening', () => {
@@ -135,6 +140,7 @@ describe('planChange', () => {
       'art-direction',
       'api-access',
       'priority',
+      'team-management',
     ]);
     expect(change.gained).toEqual([]);
     expect(change.changed.map(({ to }) => to.text)).toEqual(['30 images every month']);

@@ -1,11 +1,11 @@
 import { MAX_VARIATIONS } from './constants';
-import { maxDownloadSize, monthlyImageLimit, TIERS, type Tier } from './tiers';
+import { maxDownloadSize, monthlyImageLimit, TEAM_SEATS, TIERS, type Tier } from './tiers';
 
 /**
  * What a plan sells, one line each. The id is stable (tests walk it: tests/plans/plan-features.test.ts
  * asserts the product does each line for its plan, and, where the line is exclusive, not below it);
  * the text is what /pricing, the FAQ and the landing page show. A line is listed only once it is
- * built: team management is not sold until it exists.
+ * built (decision 018).
  */
 export type PlanFeatureId =
   | 'monthly-images'
@@ -18,7 +18,8 @@ export type PlanFeatureId =
   | 'custom-styles'
   | 'art-direction'
   | 'api-access'
-  | 'priority';
+  | 'priority'
+  | 'team-management';
 
 export type PlanFeature = { id: PlanFeatureId; text: string };
 
@@ -36,6 +37,7 @@ export const INHERITED_FEATURES: readonly PlanFeatureId[] = [
   'art-direction',
   'api-access',
   'priority',
+  'team-management',
 ];
 
 function monthlyLine(tier: Tier): PlanFeature {
@@ -125,6 +127,7 @@ export const PLANS: readonly Plan[] = [
       monthlyLine('enterprise'),
       { id: 'api-access', text: 'API access' },
       { id: 'priority', text: 'Priority rendering' },
+      { id: 'team-management', text: `Team management: ${TEAM_SEATS} seats, yours included` },
     ],
     imagesPerMonth: monthlyImageLimit('enterprise'),
     tier: 'enterprise',

@@ -129,6 +129,17 @@ const DOES: Record<PlanFeatureId, (tier: Tier) => Promise<boolean>> = {
     const priority = (id: string) => queue.find((job) => job.id === id)!.priority;
     return priority(b) > priority(a);
   },
+  async 'team-management'(tier) {
+    // The owner invites a colleague to one of the plan's seats.
+    const m = await member(tier);
+    const email = `colleague-${crypto.randomUUID()}@example.com`;
+    const res = await t.request('/api/team/invitations', {
+      method: 'POST',
+      cookie: m.cookie,
+      json: { email },
+    });
+    return res.status === 201;
+  },
 };
 
 describe('every plan does what its list says', () => {
