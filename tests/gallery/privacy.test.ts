@@ -7,17 +7,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { monthKey } from '../../src/core/month';
 import { addCredits, getBalance } from '../../src/server/credits/service';
-import {
-  creditTransactions,
-  generatedImages,
-  generations,
-  imageUsage,
-  memberships,
-} from '../../src/server/db/schema';
+import { creditTransactions, generatedImages, generations, memberships } from '../../src/server/db/schema';
 import { readUsage } from '../../src/server/membership/usage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { generateImage, setTier } from '../helpers/members';
+import { generateImage, setMonthUsage, setTier } from '../helpers/members';
 import { insertImage, storeFiles } from './support';
 
 let t: TestApp | undefined;
@@ -189,9 +183,7 @@ describe('R3: credits buy images past every plan’s limit', () => {
       const app = await setup();
       const { cookie, user } = await signUp(app);
       await setTier(app, user.id, tier);
-      await app.deps.database.db
-        .insert(imageUsage)
-        .values({ userId: user.id, month: monthKey(), count: limit });
+      await setMonthUsage(app, user.id, limit);
 
       const res = await app.request('/api/generations', {
         method: 'POST',
@@ -222,7 +214,7 @@ describe('R3: credits buy images past every plan’s limit', () => {
     const { cookie, user } = await signUp(app);
     await setTier(app, user.id, 'enterprise');
     await grant(app, user.id, 2);
-    await app.deps.database.db.insert(imageUsage).values({ userId: user.id, month: monthKey(), count: 5000 });
+    await setMonthUsage(app, user.id, 5000);
     const { cost } = await generateImage(app, { cookie }, { prompt: 'a cat', privacy: 'private' });
     expect(cost).toBe(0);
     expect(await getBalance(app.deps.database.db, user.id)).toBe(2);

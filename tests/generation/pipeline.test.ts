@@ -6,11 +6,10 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationStatus } from '../../src/core/api';
 import { MESSAGES } from '../../src/core/messages';
-import { monthKey } from '../../src/core/month';
 import { buildClipartPrompt } from '../../src/core/prompt';
 import { photoLikePng } from '../../src/imaging/test-fixtures';
 import { addCredits, getBalance } from '../../src/server/credits/service';
-import { creditTransactions, generations, imageUsage, memberships } from '../../src/server/db/schema';
+import { creditTransactions, generations } from '../../src/server/db/schema';
 import { ProviderError } from '../../src/server/generation/ports';
 import { STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
 import { createThumbnailQueue } from '../../src/server/image-files/thumbnails';
@@ -22,6 +21,7 @@ import { imageKeys } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedCheck, scriptedProvider } from '../helpers/fake-provider';
 import { captureLog } from '../helpers/log';
+import { setMonthUsage, setTier } from '../helpers/members';
 import { waitFor } from '../helpers/wait';
 
 let t: TestApp | undefined;
@@ -51,13 +51,6 @@ async function finished(app: TestApp, cookie: string, id: string): Promise<Gener
 
 async function grant(app: TestApp, userId: string, amount: number) {
   await addCredits(app.deps.database.db, { userId, amount, type: 'grant', description: 'test grant' });
-}
-
-async function useUpMonth(app: TestApp, userId: string, count: number) {
-  await app.deps.database.db
-    .insert(imageUsage)
-    .values({ userId, month: monthKey(), count })
-    .onConflictDoUpdate({ target: [imageUsage.userId, imageUsage.month], set: { count } });
 }
 
 describe('POST /api/generations', () => {
@@ -94,7 +87,7 @@ describe('POST /api/generations', () => {
   it('refuses a member of any plan at the limit without credits; R3: a credit buys one more', async () => {
     const app = await setup();
     const free = await signUp(app);
-    await useUpMonth(app, free.user.id, 3);
+    await setMonthUsage(app, free.user.id, 3);
     let res = await generate(app, free.cookie, { prompt: 'a cat' });
     expect(res.status).toBe(402);
     expect((await res.json()).error.message).toBe(
@@ -102,11 +95,8 @@ describe('POST /api/generations', () => {
     );
 
     const paid = await signUp(app);
-    await app.deps.database.db
-      .update(memberships)
-      .set({ tier: 'basic' })
-      .where(eq(memberships.userId, paid.user.id));
-    await useUpMonth(app, paid.user.id, 30);
+    await setTier(app, paid.user.id, 'basic');
+    await setMonthUsage(app, paid.user.id, 30);
     res = await generate(app, paid.cookie, { prompt: 'a cat' });
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({
@@ -209,7 +199,7 @@ describe('POST /api/generations', () => {
     expect((await res.json()).cost).toBe(1);
     expect(await getBalance(app.deps.database.db, user.id)).toBe(1);
 
-    await useUpMonth(app, user.id, 3);
+    await setMonthUsage(app, user.id, 3);
     res = await generate(app, cookie, { prompt: 'a dog', theme: 'comic' });
     expect(res.status).toBe(202);
     expect((await res.json()).cost).toBe(1);
@@ -228,7 +218,7 @@ describe('POST /api/generations', () => {
     const app = await setup();
     const { cookie, user } = await signUp(app);
     await grant(app, user.id, 1);
-    await useUpMonth(app, user.id, 3);
+    await setMonthUsage(app, user.id, 3);
     const results = await Promise.all(
       Array.from({ length: 20 }, () =>
         generate(app, cookie, { prompt: 'a fox' }).then(async (r) => ({
@@ -315,10 +305,7 @@ describe('Triple Validation', () => {
     const provider = scriptedProvider();
     const app = await setup({ imageCheck: check, imageProvider: provider });
     const { cookie, user } = await signUp(app);
-    await app.deps.database.db
-      .update(memberships)
-      .set({ tier: 'basic' })
-      .where(eq(memberships.userId, user.id));
+    await setTier(app, user.id, 'basic');
     const { id, cost } = await (
       await generate(app, cookie, { prompt: 'a lighthouse', quality: 'high' })
     ).json();

@@ -4,16 +4,15 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GenerationCreated, GenerationStatus } from '../../src/core/api';
 import { MESSAGES } from '../../src/core/messages';
-import { monthKey } from '../../src/core/month';
 import type { Tier } from '../../src/core/tiers';
 import { addCredits, getBalance } from '../../src/server/credits/service';
-import { creditTransactions, generations, imageUsage } from '../../src/server/db/schema';
+import { creditTransactions, generations } from '../../src/server/db/schema';
 import { failGeneration } from '../../src/server/generation/service';
 import { readUsage } from '../../src/server/membership/usage';
 import { createKey, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { setTier } from '../helpers/members';
+import { setMonthUsage, setTier } from '../helpers/members';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -31,10 +30,7 @@ async function member(app: TestApp, tier: Tier, opts: { used?: number; credits?:
   await setTier(app, signedUp.user.id, tier);
   const db = app.deps.database.db;
   if (opts.used) {
-    await db
-      .insert(imageUsage)
-      .values({ userId: signedUp.user.id, month: monthKey(), count: opts.used })
-      .onConflictDoUpdate({ target: [imageUsage.userId, imageUsage.month], set: { count: opts.used } });
+    await setMonthUsage(app, signedUp.user.id, opts.used);
   }
   if (opts.credits) {
     await addCredits(db, {

@@ -3,13 +3,11 @@
 // gives to the plans above it is asked of those too, and refused one plan below where it starts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INHERITED_FEATURES, PLANS, type PlanFeatureId } from '../../src/core/catalog';
-import { monthKey } from '../../src/core/month';
 import { maxDownloadSize, TIERS, type Tier } from '../../src/core/tiers';
-import { imageUsage } from '../../src/server/db/schema';
 import { queuedGenerations } from '../../src/server/generation/service';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
-import { setTier } from '../helpers/members';
+import { setMonthUsage, setTier } from '../helpers/members';
 import { addPicture } from '../image-files/support';
 
 let t: TestApp;
@@ -36,7 +34,7 @@ async function member(tier: Tier, used = 0) {
   const m = await signUp(t);
   await setTier(t, m.user.id, tier);
   if (used) {
-    await t.deps.database.db.insert(imageUsage).values({ userId: m.user.id, month: monthKey(), count: used });
+    await setMonthUsage(t, m.user.id, used);
   }
   return m;
 }

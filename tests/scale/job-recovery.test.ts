@@ -5,11 +5,12 @@ import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addCredits, getBalance } from '../../src/server/credits/service';
 import { openDatabase, queryRows } from '../../src/server/db/client';
-import { generations, memberships } from '../../src/server/db/schema';
+import { generations } from '../../src/server/db/schema';
 import { EXPIRED_MESSAGE, STUCK_MESSAGE, sweepStuckGenerations } from '../../src/server/generation/service';
 import type { RuntimeOverrides } from '../../src/server/runtime';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
+import { setTier } from '../helpers/members';
 import { createTestDatabase } from '../helpers/postgres';
 import { waitFor } from '../helpers/wait';
 
@@ -32,10 +33,7 @@ async function start(env: Record<string, string>, overrides: RuntimeOverrides = 
 /** An Enterprise member (no monthly limit) who submits `count` generations at once. */
 async function submitBacklog(app: TestApp, count: number) {
   const { cookie, user } = await signUp(app);
-  await app.deps.database.db
-    .update(memberships)
-    .set({ tier: 'enterprise' })
-    .where(eq(memberships.userId, user.id));
+  await setTier(app, user.id, 'enterprise');
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
     const res = await app.request('/api/generations', {

@@ -1,16 +1,12 @@
-// Enterprise's priority rendering: with a queue waiting, an Enterprise member's job is taken
-// before other members' jobs that were queued earlier, on the in-process runner and on pg-boss
-// (the pg-boss half runs when TEST_DATABASE_URL is set, as in CI). And the queue is fair (issue 35,
-// decision 017): one member's flood does not keep another member's single job waiting behind it.
-import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openJobLimit } from '../../src/core/queue';
 import type { Tier } from '../../src/core/tiers';
 import { openDatabase } from '../../src/server/db/client';
-import { generations, memberships } from '../../src/server/db/schema';
+import { generations } from '../../src/server/db/schema';
 import type { GenerateImageInput, ImageProvider } from '../../src/server/generation/ports';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { discPng } from '../helpers/fake-provider';
+import { setTier } from '../helpers/members';
 import { createTestDatabase } from '../helpers/postgres';
 import { waitFor } from '../helpers/wait';
 
@@ -46,7 +42,7 @@ function orderedProvider() {
 
 async function member(app: TestApp, tier: Tier) {
   const { cookie, user } = await signUp(app);
-  await app.deps.database.db.update(memberships).set({ tier }).where(eq(memberships.userId, user.id));
+  await setTier(app, user.id, tier);
   return (prompt: string, count = 1) =>
     app.request('/api/generations', { method: 'POST', cookie, json: { prompt, count } }).then(async (res) => {
       expect(res.status).toBe(202);
