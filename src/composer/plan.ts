@@ -225,7 +225,10 @@ function trusted(entry: WordEntry, lexicon: Lexicon): WordEntry | null {
  */
 function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   const head = phrase.nouns.at(-1);
-  if (head && !head.entry && !head.scene) return null;
+  // Only a word the dictionary knows as a thing ("locker") makes the phrase another thing; a word it
+  // does not know at all (a code, a name, a typo) names nothing and the phrase keeps its drawn noun.
+  const knownThing = (word: string) => nounFormsIn(word, lexicon.nouns).some((f) => lexicon.nouns.has(f));
+  if (head && !head.entry && !head.scene && knownThing(head.word)) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head?.entry && (head.entry.how === 'name' || head.entry.how === 'synonym')) return head;
   let best: Noun | null = null;

@@ -252,6 +252,13 @@ describe('composer: a broader word draws only the broader thing itself', () => {
     expect(refused('a garden shed')).toEqual(['shed']);
   });
 
+  it('a word no dictionary knows (a code, a typo) after a thing names nothing: the thing is drawn', () => {
+    expect(subjectOf('happy cat mwxzab12')).toEqual(SEEDS.map(() => fe('cat')));
+    expect(subjectOf('a fox zorblax')).toEqual(SEEDS.map(() => fe('fox')));
+    // Alone it is still refused by name, at no charge.
+    expect(refused('zorblax')).toEqual(['zorblax']);
+  });
+
   it('the name that ends the phrase wins ("birthday party hat" is a party hat)', () => {
     expect(subjectOf('a birthday party hat for my son')).toEqual(SEEDS.map(() => 'game-icons:party-hat'));
   });
