@@ -16,8 +16,11 @@ test.describe('generator', () => {
 
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create Custom Clipart');
     await expect(
-      page.getByText('Generate unique clipart with AI. Just describe what you have in mind!'),
+      page.getByText('Describe what you have in mind and get square clipart in seconds.'),
     ).toBeVisible();
+    await expect(page.getByTestId('picture-drawer')).toHaveText(
+      "Drawn by Clipsmith's built-in clipart composer.",
+    );
 
     const prompt = page.getByLabel('Describe your clipart');
     const generate = page.getByRole('button', { name: 'Generate', exact: true });

@@ -17,11 +17,7 @@ export class ApiError extends Error {
   }
 }
 
-export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
-}
-
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * What a zod schema from core/api.ts offers; typed structurally so this module (on every page)
@@ -34,24 +30,21 @@ export type AnswerSchema<T> = {
 type RequestOptions<T> = {
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /**
-   * The answer's schema: an answer that does not match it is an error, never data. Pages on every
-   * visitor's path pass a loader (`() => import(...)`), fetched beside the request.
-   */
-  schema?: AnswerSchema<T> | (() => Promise<AnswerSchema<T>>);
+  /** The answer's schema: an answer that does not match it is an error, never data. */
+  schema?: AnswerSchema<T>;
 };
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
 
-/** An answer that does not match its schema: this page is older (or newer) than the server. */
-export const UNEXPECTED_ANSWER_MESSAGE =
-  'Clipsmith sent an answer this page does not understand. Reload the page to get the latest version.';
-
 function errorFromBody(body: unknown, status: number): ApiError {
-  const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  const code = typeof error?.code === 'string' ? error.code : `http_${status}`;
-  const message = typeof error?.message === 'string' && error.message ? error.message : FALLBACK_MESSAGE;
-  return new ApiError({ code, message, status });
+  // Our server always answers `{ error: { code, message } }` with strings; anything else (a proxy's
+  // page) is answered by status.
+  const error = (body as { error?: { code?: string; message?: string } } | null)?.error;
+  return new ApiError({
+    code: error?.code || `http_${status}`,
+    message: error?.message || FALLBACK_MESSAGE,
+    status,
+  });
 }
 
 async function request<T>(
@@ -60,11 +53,8 @@ async function request<T>(
   body?: unknown,
   options: RequestOptions<T> = {},
 ): Promise<T> {
-  if (!path.startsWith('/')) throw new Error(`api: same-origin paths only, got "${path}"`);
+  if (!path.startsWith('/')) throw new Error(path); // same-origin only
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  const schema = typeof options.schema === 'function' ? options.schema() : options.schema;
-  // A failed request never reads its schema: its loading must not fail unheard either.
-  if (schema instanceof Promise) schema.catch(() => undefined);
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -91,16 +81,16 @@ async function request<T>(
     try {
       parsed = JSON.parse(text);
     } catch {
-      parsed = null;
+      // Not JSON (a proxy's error page): answered by status alone.
     }
   }
   if (!response.ok) throw errorFromBody(parsed, response.status);
-  if (!schema) return parsed as T;
-  const checked = (await schema).safeParse(parsed);
+  if (!options.schema) return parsed as T;
+  const checked = options.schema.safeParse(parsed);
   if (!checked.success)
     throw new ApiError({
       code: 'unexpected_answer',
-      message: UNEXPECTED_ANSWER_MESSAGE,
+      message: FALLBACK_MESSAGE,
       status: response.status,
     });
   return checked.data;
@@ -112,8 +102,6 @@ export const api = {
     request<T>('POST', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
     request<T>('PATCH', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
-    request<T>('PUT', path, body, options),
   // Some deletions carry a confirmation (DELETE /api/me takes the account's e-mail).
   delete: <T>(path: string, body?: unknown, options?: RequestOptions<T>) =>
     request<T>('DELETE', path, body, options),

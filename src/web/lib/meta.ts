@@ -24,8 +24,7 @@ function metaInPage(): AppMeta | undefined {
 export function useAppMeta(): { data: AppMeta | undefined } {
   const { data } = useQuery({
     queryKey: ['meta'],
-    queryFn: () =>
-      api.get('/api/meta', { schema: () => import('../../core/api').then((m) => m.appMetaSchema) }),
+    queryFn: () => api.get<AppMeta>('/api/meta'),
     initialData: metaInPage,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
@@ -39,16 +38,4 @@ export function poweredByLine(meta: AppMeta | undefined): string {
   if (meta.imageModel.provider === 'offline-composer')
     return 'Works offline with the built-in clipart composer';
   return `Powered by ${meta.imageModel.label}`;
-}
-
-/**
- * What draws the pictures in this installation, in words a member reads ("Drawn by …"): the
- * built-in composer draws with open art, not an AI model, so the copy must not promise one.
- */
-export function pictureDrawer(meta: AppMeta | undefined): string | undefined {
-  if (!meta) return undefined;
-  const { provider, model } = meta.imageModel;
-  if (provider === 'offline-composer') return "Clipsmith's built-in clipart composer";
-  if (provider === 'openai') return `OpenAI ${model}`;
-  return model || provider;
 }

@@ -37,8 +37,9 @@ async function fetchMe(): Promise<Me | null> {
   // A visitor's page load makes no /api/me request (and no 401 in the console).
   if (!mayHaveSession()) return null;
   try {
-    // Loaded beside the request, so a visitor's page never loads the schemas (nor zod).
-    return await api.get('/api/me', { schema: () => import('../../core/api').then((m) => m.meSchema) });
+    // Not checked against meSchema here: that would put zod on every visitor's first page (the
+    // landing's 120 KB budget); the answers pages fetch themselves are checked.
+    return await api.get<Me>('/api/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

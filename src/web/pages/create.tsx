@@ -1,6 +1,7 @@
 import { Generator } from '../components/generator/generator';
 import { PageContainer, PageHero } from '../components/page-shell';
-import { pictureDrawer, useAppMeta } from '../lib/meta';
+import { useAppMeta } from '../lib/meta';
+import { pictureDrawer } from '../lib/picture-drawer';
 
 export default function CreatePage() {
   const drawer = pictureDrawer(useAppMeta().data);

@@ -11,7 +11,7 @@ import { PageContainer } from '../components/page-shell';
 import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
 import { CenteredSpinner } from '../components/ui/spinner';
-import { errorMessage, isApiError } from '../lib/api';
+import { ApiError, errorMessage } from '../lib/api';
 import { formatShortDate, sharePath, useSharedImage } from '../lib/gallery';
 
 const NOT_FOUND = 'This picture is private or no longer exists';
@@ -27,7 +27,8 @@ export default function SharePage() {
   if (shared.isPending) return <CenteredSpinner label="Loading picture" />;
 
   if (shared.isError) {
-    const missing = isApiError(shared.error) && shared.error.status >= 400 && shared.error.status < 500;
+    const missing =
+      shared.error instanceof ApiError && shared.error.status >= 400 && shared.error.status < 500;
     return (
       <PageContainer size="md" className="flex flex-1 flex-col justify-center">
         <PageTitle title={missing ? 'Picture not found' : 'Something went wrong'} />
