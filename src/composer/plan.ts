@@ -183,6 +183,11 @@ function nounFormsIn(word: string, known: Set<string>): string[] {
   return irregular && irregular !== word ? [irregular, ...forms] : forms;
 }
 
+/** WordNet knows the word as a thing (in any of its noun forms): "locker" yes, a code or a typo no. */
+function isDictionaryNoun(word: string, lexicon: Lexicon): boolean {
+  return nounFormsIn(word, lexicon.nouns).some((f) => lexicon.nouns.has(f));
+}
+
 /** "running" -> run, "flies" -> fly, "jumped" -> jump, when WordNet knows the verb. */
 function verbLemma(word: string, lexicon: Lexicon): string | null {
   const candidates = [word];
@@ -227,8 +232,7 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   const head = phrase.nouns.at(-1);
   // Only a word the dictionary knows as a thing ("locker") makes the phrase another thing; a word it
   // does not know at all (a code, a name, a typo) names nothing and the phrase keeps its drawn noun.
-  const knownThing = (word: string) => nounFormsIn(word, lexicon.nouns).some((f) => lexicon.nouns.has(f));
-  if (head && !head.entry && !head.scene && knownThing(head.word)) return null;
+  if (head && !head.entry && !head.scene && isDictionaryNoun(head.word, lexicon)) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head?.entry && (head.entry.how === 'name' || head.entry.how === 'synonym')) return head;
   let best: Noun | null = null;
@@ -377,7 +381,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       }
       continue;
     }
-    const noun = nounFormsIn(text, lexicon.nouns).some((f) => lexicon.nouns.has(f));
+    const noun = isDictionaryNoun(text, lexicon);
     // The tagger calls "animal" in "cute animal" an adjective: a WordNet noun that ends its phrase is a noun.
     const next = tokens[i + 1];
     const nounFollows = next !== undefined && (next.tags.has('Noun') || lexicon.nouns.has(next.text));

@@ -3,7 +3,7 @@
 // the same idea gets the same three, and the composer draws each of them.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planPrompt } from '../../src/composer';
+import { createRandom, planPrompt } from '../../src/composer';
 import { SUGGEST_IDEA_MAX_LENGTH } from '../../src/core/prompt';
 import { getBalance } from '../../src/server/credits/service';
 import { imageUsage } from '../../src/server/db/schema';
@@ -24,23 +24,6 @@ async function member(tier: 'free' | 'basic' | 'premium' | 'enterprise') {
 
 const suggest = (cookie: string | undefined, body: unknown) =>
   t.request('/api/prompts/suggest', { method: 'POST', ...(cookie ? { cookie } : {}), json: body });
-
-/** A seeded generator in the shape the composer's planner takes. */
-function rng(seed: number): Parameters<typeof planPrompt>[1] {
-  let state = seed;
-  const next = () => {
-    state = (state * 16807) % 2147483647;
-    return (state - 1) / 2147483646;
-  };
-  return {
-    next,
-    range: (a, b) => a + (b - a) * next(),
-    int: (a, b) => a + Math.floor(next() * (b - a + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)],
-    chance: (p) => next() < p,
-    shuffle: (items) => [...items],
-  };
-}
 
 describe('who may ask', () => {
   it('a visitor is asked to sign in', async () => {
@@ -145,10 +128,10 @@ describe('offline suggestions', () => {
       const { suggestions } = (await (await suggest(cookie, { prompt })).json()) as { suggestions: string[] };
       for (const s of suggestions) {
         // planPrompt throws ComposerMiss for a prompt it would refuse to draw.
-        const plan = planPrompt(s, rng(7));
+        const plan = planPrompt(s, createRandom(7));
         expect(plan.subject, s).toBeTruthy();
         // Something the idea did not have is drawn: a colour, a backdrop, a motion or a thing held.
-        const idea = planPrompt(prompt, rng(7));
+        const idea = planPrompt(prompt, createRandom(7));
         const richer =
           (plan.colour !== null && idea.colour === null) ||
           (plan.scene !== null && idea.scene === null) ||
@@ -167,7 +150,7 @@ describe('offline suggestions', () => {
     };
     for (const s of suggestions) {
       expect(s).toMatch(/\bcat\b/);
-      const plan = planPrompt(s, rng(3));
+      const plan = planPrompt(s, createRandom(3));
       expect(plan.colour, s).not.toBeNull();
       expect(plan.scene, s).not.toBeNull();
       expect(plan.motion !== null || plan.partner !== null, s).toBe(true);

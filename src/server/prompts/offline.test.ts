@@ -1,24 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ComposerMiss, planPrompt } from '../../composer';
+import { ComposerMiss, createRandom, planPrompt } from '../../composer';
 import { SAMPLE_PROMPTS } from '../../core/prompt';
 import { NothingToSuggest, suggestOffline } from './offline';
-
-/** The composer's planner takes a seeded generator; any will do to ask whether it draws a prompt. */
-function rng(): Parameters<typeof planPrompt>[1] {
-  let state = 42;
-  const next = () => {
-    state = (state * 16807) % 2147483647;
-    return (state - 1) / 2147483646;
-  };
-  return {
-    next,
-    range: (a, b) => a + (b - a) * next(),
-    int: (a, b) => a + Math.floor(next() * (b - a + 1)),
-    pick: (items) => items[Math.floor(next() * items.length)],
-    chance: (p) => next() < p,
-    shuffle: (items) => [...items],
-  };
-}
 
 describe('offline suggestions', () => {
   const ideas = [...SAMPLE_PROMPTS, 'a cat', 'lighthouse', 'a blue ring', 'two dogs playing'];
@@ -37,7 +20,7 @@ describe('offline suggestions', () => {
       for (const suggestion of suggestOffline(idea)) {
         let refused: unknown;
         try {
-          planPrompt(suggestion, rng());
+          planPrompt(suggestion, createRandom(42));
         } catch (error) {
           refused = error;
         }
