@@ -1,16 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
-import { blockingViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
+import { blockingViolations, expectNoSidewaysScroll } from './support/axe';
 import { buy, signUp } from './support/members';
 
 // Issue 33, expert prompts: a Premium member directs the picture on /create (composition,
 // outline, colours, background, viewpoint), and history lists what was chosen. Below Premium the
 // controls are visible, disabled, with one line naming the plan that opens them.
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    await page.evaluate(() => window.innerWidth),
-  );
-}
 
 for (const width of [1280, 360]) {
   test(`a Premium member directs the art and history lists the controls (${width} px)`, async ({

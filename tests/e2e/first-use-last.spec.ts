@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ART_SETS } from '../../src/core/art-licences';
-import { blockingViolations } from './support/axe';
+import { expectAxeClean, expectNoSidewaysScroll } from './support/axe';
 import { buy, generate, signUp } from './support/members';
 
 // A first-time member's path, the last points of issue 37: a plan switch confirmed in one step,
@@ -8,16 +8,6 @@ import { buy, generate, signUp } from './support/members';
 // pictures, and one licence story.
 
 const GAME_ICONS_CREDIT = ART_SETS.find((set) => set.prefix === 'game-icons')!.credit;
-
-async function expectAxeClean(page: Page) {
-  expect(await blockingViolations(page)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    await page.evaluate(() => window.innerWidth),
-  );
-}
 
 for (const width of [1280, 360]) {
   test(`switching plan from Pricing: one confirmation naming plan, price and changes, then "You're on Premium" (${width} px)`, async ({

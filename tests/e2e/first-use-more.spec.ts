@@ -1,18 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
-import { blockingViolations } from './support/axe';
+import { expect, test } from '@playwright/test';
+import { expectAxeClean, expectNoSidewaysScroll } from './support/axe';
 import { buy, generate, signUp } from './support/members';
 
 // A first-time member's path, continued (issue 37): the truth said before the click, and looks.
-
-async function expectAxeClean(page: Page) {
-  expect(await blockingViolations(page)).toEqual([]);
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    await page.evaluate(() => window.innerWidth),
-  );
-}
 
 for (const width of [1280, 360]) {
   test(`the copy button names the link it copies; a private one says it only works for you (${width} px)`, async ({

@@ -1,13 +1,9 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { blockingViolations } from './support/axe';
+import { expectAxeClean } from './support/axe';
 import { generate, PASSWORD, signUp } from './support/members';
 
 // A first-time member's path (issue 37): nothing blocks or loses their work, one identity, clear
 // entry points, and the truth said before the click.
-
-async function expectAxeClean(page: Page) {
-  expect(await blockingViolations(page)).toEqual([]);
-}
 
 for (const width of [1280, 360]) {
   test(`Settings changes the password at ${width} px: the rule up front, live feedback, other devices signed out`, async ({
