@@ -6,7 +6,7 @@ import { DomainError } from '../../core/domain-error';
 import type { Database, Tx } from '../db/client';
 import { isDatabaseBusy } from '../db/errors';
 import { users } from '../db/schema';
-import { runInTransactionScope } from '../db/tx-scope';
+import { scopedTransaction } from '../db/tx-scope';
 import type { Logger } from '../logger';
 import type { Auth } from './auth';
 import { withPasswordHashed } from './password-hash';
@@ -43,32 +43,26 @@ export async function signUp(
 ): Promise<Response | null> {
   const { db, auth } = deps;
   try {
-    const afterCommit: Array<() => void> = [];
     // The password is hashed before the transaction takes a pooled connection, not while it holds one.
     await withPasswordHashed(opts.password, () =>
-      db.transaction(async (tx) => {
-        const answer = await runInTransactionScope(
-          tx,
-          async () => {
-            // An unconfirmed account belongs to nobody yet: the newest sign-up takes it over
-            // (its password, its name, a fresh link), so an earlier stranger's password cannot
-            // outlive the owner's sign-up. Locked, so two sign-ups take turns.
-            const [pending] = await tx
-              .select({ id: users.id, email: users.email })
-              .from(users)
-              .where(and(eq(users.email, opts.email.trim().toLowerCase()), eq(users.emailVerified, false)))
-              .for('update');
-            if (!pending) return opts.createUser();
-            await auth.takeOverUnconfirmedSignUp({
-              ...pending,
-              name: opts.name ?? '',
-              password: opts.password,
-            });
-            return null;
-          },
-          afterCommit,
-        );
-        if (!answer) return;
+      scopedTransaction(db, async (tx) => {
+        // An unconfirmed account belongs to nobody yet: the newest sign-up takes it over (its
+        // password, its name, a fresh link), so an earlier stranger's password cannot outlive the
+        // owner's sign-up. Locked, so two sign-ups take turns.
+        const [pending] = await tx
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(and(eq(users.email, opts.email.trim().toLowerCase()), eq(users.emailVerified, false)))
+          .for('update');
+        if (pending) {
+          await auth.takeOverUnconfirmedSignUp({
+            ...pending,
+            name: opts.name ?? '',
+            password: opts.password,
+          });
+          return;
+        }
+        const answer = await opts.createUser();
         if (!answer.ok) throw new SignUpRefused(answer);
         const { user } = (await answer.json()) as { user: { id: string } };
         // For a taken address Better Auth answers with a made-up user (and mails the owner): only
@@ -77,7 +71,6 @@ export async function signUp(
         if (created) await deps.onMemberCreated(tx, created.id);
       }),
     );
-    for (const run of afterCommit) run();
     return null;
   } catch (error) {
     if (error instanceof SignUpRefused) return error.response;

@@ -18,6 +18,17 @@ export function runInTransactionScope<T>(
 }
 
 /**
+ * One transaction that libraries given `db` join (through scopedDatabase); what they hand to
+ * `whenCommitted` runs once it has committed, and never when it rolls back.
+ */
+export async function scopedTransaction<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const afterCommit: Array<() => void> = [];
+  const result = await db.transaction((tx) => runInTransactionScope(tx, () => fn(tx), afterCommit));
+  for (const run of afterCommit) run();
+  return result;
+}
+
+/**
  * Runs `fn` once the current scoped transaction has committed (at once outside one): an e-mail
  * about a row must not leave when the row is rolled back.
  */

@@ -15,7 +15,7 @@ import type { Auth } from '../auth/auth';
 import type { Database, DbExecutor, Tx } from '../db/client';
 import { isUniqueViolation } from '../db/errors';
 import { profiles, teamInvitations, teamMembers, teams, users } from '../db/schema';
-import { runInTransactionScope } from '../db/tx-scope';
+import { scopedTransaction } from '../db/tx-scope';
 import { membershipState } from '../membership/plan';
 
 export type TeamDeps = { db: Database; auth: Auth };
@@ -42,14 +42,6 @@ async function seatOf(db: DbExecutor, userId: string): Promise<Seat | null> {
 async function ownTier(db: DbExecutor, userId: string) {
   const state = await membershipState(db, userId);
   return tierAt(state ? { ...state, team: null } : null);
-}
-
-/** Runs fn in one transaction that Better Auth's calls join; the invitation mail leaves after commit. */
-async function inTransaction<T>(db: Database, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const afterCommit: Array<() => void> = [];
-  const result = await db.transaction((tx) => runInTransactionScope(tx, () => fn(tx), afterCommit));
-  for (const run of afterCommit) run();
-  return result;
 }
 
 /** Locks the team's row so seat counts and joins of one team take turns. */
@@ -79,7 +71,7 @@ async function ownTeam(deps: TeamDeps, userId: string): Promise<string> {
     .where(eq(users.id, userId));
   const name = `${displayName({ fullName: profile?.fullName, username: profile?.username })}'s team`;
   try {
-    await inTransaction(deps.db, () =>
+    await scopedTransaction(deps.db, () =>
       // A server call (no headers): the plugin makes the team and the owner's seat in one go.
       deps.auth.api.createOrganization({
         body: { name, slug: userId, userId, keepCurrentActiveOrganization: true },
@@ -178,7 +170,7 @@ export async function inviteToTeam(
   const seat = await seatOf(deps.db, caller.userId);
   if (seat && seat.role !== 'owner') throw ownerOnly();
   const teamId = await ownTeam(deps, caller.userId);
-  const invitation = await inTransaction(deps.db, async (tx) => {
+  const invitation = await scopedTransaction(deps.db, async (tx) => {
     await lockTeam(tx, teamId);
     const [member] = await tx
       .select({ id: teamMembers.id })
@@ -212,7 +204,7 @@ export async function inviteToTeam(
 export async function revokeInvitation(deps: TeamDeps, caller: Caller, invitationId: string): Promise<void> {
   const seat = await seatOf(deps.db, caller.userId);
   if (seat?.role !== 'owner') throw ownerOnly();
-  await inTransaction(deps.db, async (tx) => {
+  await scopedTransaction(deps.db, async (tx) => {
     await lockTeam(tx, seat.teamId);
     const [invitation] = await tx
       .select({ id: teamInvitations.id })
@@ -260,7 +252,7 @@ export async function joinTeam(
     throw new DomainError('gone', TEAM_MESSAGES.invitationUsed, { code: 'invitation_expired' });
   if (await seatOf(deps.db, caller.userId))
     throw new DomainError('conflict', TEAM_MESSAGES.alreadyInTeam, { code: 'already_in_team' });
-  await inTransaction(deps.db, async (tx) => {
+  await scopedTransaction(deps.db, async (tx) => {
     await lockTeam(tx, invitation.teamId);
     const [owner] = await tx
       .select({ userId: teamMembers.userId })
@@ -292,7 +284,7 @@ export async function removeFromTeam(deps: TeamDeps, caller: Caller, memberUserI
   if (leaving && seat.role === 'owner')
     throw new DomainError('conflict', TEAM_MESSAGES.ownerCannotLeave, { code: 'owner_cannot_leave' });
   if (!leaving && seat.role !== 'owner') throw ownerOnly();
-  await inTransaction(deps.db, async (tx) => {
+  await scopedTransaction(deps.db, async (tx) => {
     await lockTeam(tx, seat.teamId);
     if (leaving) {
       await deps.auth.api.leaveOrganization({
