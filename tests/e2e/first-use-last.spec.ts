@@ -151,8 +151,15 @@ for (const width of [1280, 360]) {
     await page.goto('/');
     const row = page.getByTestId('closing-cta');
     await row.scrollIntoViewIfNeeded();
-    const button = (await row.getByRole('link', { name: 'Get started for free' }).boundingBox())!;
-    const lock = (await row.getByText('Your private pictures stay private.').boundingBox())!;
+    // Both boxes read in one go: the page scrolls smoothly, and two reads could straddle a frame.
+    const [button, lock] = await row.evaluate((el) =>
+      [el.querySelector('a'), el.querySelector('p')].map((part) => {
+        const { x, y, width, height } = part!.getBoundingClientRect();
+        return { x, y, width, height };
+      }),
+    );
+    await expect(row.getByRole('link', { name: 'Get started for free' })).toBeVisible();
+    await expect(row.getByText('Your private pictures stay private.')).toBeVisible();
     // Under the button, not beside it, with a visible gap.
     expect(lock.y).toBeGreaterThanOrEqual(button.y + button.height + 8);
     // Both centred on the same axis.
