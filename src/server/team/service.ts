@@ -25,6 +25,10 @@ export type Caller = { userId: string; headers: Headers };
 export const enterpriseRequired = () =>
   new DomainError('plan_required', TEAM_MESSAGES.enterpriseRequired, { code: 'enterprise_required' });
 const ownerOnly = () => new DomainError('forbidden', TEAM_MESSAGES.ownerOnly, { code: 'team_owner_only' });
+const invitationNotFound = () =>
+  new DomainError('not_found', TEAM_MESSAGES.invitationNotFound, { code: 'invitation_not_found' });
+const memberNotFound = () =>
+  new DomainError('not_found', TEAM_MESSAGES.memberNotFound, { code: 'member_not_found' });
 
 type Seat = { teamId: string; role: TeamRole; rowId: string };
 
@@ -216,8 +220,7 @@ export async function revokeInvitation(deps: TeamDeps, caller: Caller, invitatio
           eq(teamInvitations.status, 'pending'),
         ),
       );
-    if (!invitation)
-      throw new DomainError('not_found', TEAM_MESSAGES.invitationNotFound, { code: 'invitation_not_found' });
+    if (!invitation) throw invitationNotFound();
     await deps.auth.api.cancelInvitation({ headers: caller.headers, body: { invitationId } });
   });
 }
@@ -242,8 +245,7 @@ export async function joinTeam(
     })
     .from(teamInvitations)
     .where(eq(teamInvitations.id, token));
-  if (!invitation || invitation.status === 'canceled')
-    throw new DomainError('not_found', TEAM_MESSAGES.invitationNotFound, { code: 'invitation_not_found' });
+  if (!invitation || invitation.status === 'canceled') throw invitationNotFound();
   if (invitation.email !== caller.email.toLowerCase())
     throw new DomainError('forbidden', TEAM_MESSAGES.invitationOtherAddress, {
       code: 'invitation_other_address',
@@ -279,7 +281,7 @@ export async function joinTeam(
  */
 export async function removeFromTeam(deps: TeamDeps, caller: Caller, memberUserId: string): Promise<void> {
   const seat = await seatOf(deps.db, caller.userId);
-  if (!seat) throw new DomainError('not_found', TEAM_MESSAGES.memberNotFound, { code: 'member_not_found' });
+  if (!seat) throw memberNotFound();
   const leaving = memberUserId === caller.userId;
   if (leaving && seat.role === 'owner')
     throw new DomainError('conflict', TEAM_MESSAGES.ownerCannotLeave, { code: 'owner_cannot_leave' });
@@ -302,8 +304,7 @@ export async function removeFromTeam(deps: TeamDeps, caller: Caller, memberUserI
             ne(teamMembers.role, 'owner'),
           ),
         );
-      if (!target)
-        throw new DomainError('not_found', TEAM_MESSAGES.memberNotFound, { code: 'member_not_found' });
+      if (!target) throw memberNotFound();
       await deps.auth.api.removeMember({
         headers: caller.headers,
         body: { memberIdOrEmail: target.rowId, organizationId: seat.teamId },
@@ -313,15 +314,18 @@ export async function removeFromTeam(deps: TeamDeps, caller: Caller, memberUserI
   });
 }
 
-/** Members (not the owner) of the team `ownerId` owns. */
-export async function teamMemberIdsOf(db: DbExecutor, ownerId: string): Promise<string[]> {
-  const owned = await seatOf(db, ownerId);
-  if (owned?.role !== 'owner') return [];
+async function memberIdsOfTeam(db: DbExecutor, teamId: string): Promise<string[]> {
   const rows = await db
     .select({ userId: teamMembers.userId })
     .from(teamMembers)
-    .where(and(eq(teamMembers.organizationId, owned.teamId), ne(teamMembers.role, 'owner')));
+    .where(and(eq(teamMembers.organizationId, teamId), ne(teamMembers.role, 'owner')));
   return rows.map((r) => r.userId);
+}
+
+/** Members (not the owner) of the team `ownerId` owns. */
+export async function teamMemberIdsOf(db: DbExecutor, ownerId: string): Promise<string[]> {
+  const owned = await seatOf(db, ownerId);
+  return owned?.role === 'owner' ? memberIdsOfTeam(db, owned.teamId) : [];
 }
 
 /**
@@ -332,7 +336,7 @@ export async function teamMemberIdsOf(db: DbExecutor, ownerId: string): Promise<
 export async function endTeamOf(tx: Tx, ownerId: string): Promise<void> {
   const owned = await seatOf(tx, ownerId);
   if (owned?.role !== 'owner') return;
-  const memberIds = await teamMemberIdsOf(tx, ownerId);
+  const memberIds = await memberIdsOfTeam(tx, owned.teamId);
   await tx.delete(teams).where(eq(teams.id, owned.teamId));
   for (const memberId of memberIds) await revokeKeysWithoutApiAccess(tx, memberId);
 }
