@@ -4,9 +4,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teamInvitations, teamMembers } from '../../src/server/db/schema';
+import { queuedGenerations } from '../../src/server/generation/service';
 import { createKey, v1 } from '../helpers/api-keys';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { generate, member, setTier } from '../helpers/members';
+import { generate, type Member, member, setTier } from '../helpers/members';
 import { type FakeSmtp, startFakeSmtp } from '../helpers/smtp';
 import {
   addToTeam,
@@ -248,4 +249,40 @@ describe("a member under the team's plan", () => {
       .where(eq(teamMembers.userId, stays.user.id));
     expect(seats).toEqual([]);
   });
+});
+
+describe("the team's priority", () => {
+  it("a member's picture queues with Enterprise priority, ahead of a Free member's; after leaving it does not", async () => {
+    // Jobs only queued (no workers), so their order can be read.
+    const queueOnly = await createTestApp({ env: { WORKERS: '0' }, overrides: { background: false } });
+    try {
+      const owner = await member(queueOnly, { tier: 'enterprise' });
+      const colleague = await member(queueOnly);
+      await addToTeam(queueOnly, owner, colleague);
+      const free = await member(queueOnly);
+      const ask = async (who: Member) => {
+        const res = await queueOnly.request('/api/generations', {
+          method: 'POST',
+          cookie: who.cookie,
+          json: { prompt: 'a happy cactus' },
+        });
+        expect(res.status, await res.clone().text()).toBe(202);
+        return ((await res.json()) as { id: string }).id;
+      };
+      const priorityOf = async (id: string) =>
+        (await queuedGenerations(queueOnly.deps.database.db)).find((job) => job.id === id)!.priority;
+
+      const freeJob = await ask(free);
+      const colleagueJob = await ask(colleague);
+      expect(await priorityOf(colleagueJob)).toBeGreaterThan(await priorityOf(freeJob));
+
+      expect((await removeRequest(queueOnly, colleague, colleague.user.id)).status).toBe(204);
+      // Back on Free: asked after another Free member, they are not ahead of them.
+      const freeAgain = await ask(free);
+      const afterLeaving = await ask(colleague);
+      expect(await priorityOf(afterLeaving)).toBeLessThanOrEqual(await priorityOf(freeAgain));
+    } finally {
+      await queueOnly.close();
+    }
+  }, 180_000);
 });
