@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** axe-core's serious and critical violations on the page as it is now, one line each. */
 export async function blockingViolations(page: Page): Promise<string[]> {
+  await settledAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
@@ -20,5 +21,21 @@ export async function expectAxeClean(page: Page): Promise<void> {
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     await page.evaluate(() => window.innerWidth),
+  );
+}
+
+/**
+ * Waits for the page's finite animations (a toast fading in, a dialog opening) to end: axe judges
+ * colours as painted, and text caught halfway through a fade reads as too faint. Endless ones (a
+ * spinner) are left running.
+ */
+async function settledAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(a.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
   );
 }
