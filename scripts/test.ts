@@ -18,7 +18,7 @@ function run(label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv)
   return res.status ?? 1;
 }
 
-function vitest(label: string, project: string, extraEnv: NodeJS.ProcessEnv) {
+function vitest(label: string, projects: string[], extraEnv: NodeJS.ProcessEnv) {
   const out = path.join(tmp, `vitest-${label.replace(/\W+/g, '-')}.json`);
   rmSync(out, { force: true });
   const env = { ...process.env, ...extraEnv };
@@ -29,8 +29,7 @@ function vitest(label: string, project: string, extraEnv: NodeJS.ProcessEnv) {
     [
       'vitest',
       'run',
-      '--project',
-      project,
+      ...projects.flatMap((project) => ['--project', project]),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${out}`,
@@ -50,9 +49,10 @@ function vitest(label: string, project: string, extraEnv: NodeJS.ProcessEnv) {
 }
 
 const pgUrl = process.env.TEST_DATABASE_URL;
-vitest('unit', 'unit', {});
-vitest('integration on PGlite', 'integration', { TEST_DATABASE_URL: undefined });
-if (pgUrl) vitest('integration on PostgreSQL', 'integration', { TEST_DATABASE_URL: pgUrl });
+vitest('unit', ['unit'], {});
+const integration = ['integration', 'integration-isolated'];
+vitest('integration on PGlite', integration, { TEST_DATABASE_URL: undefined });
+if (pgUrl) vitest('integration on PostgreSQL', integration, { TEST_DATABASE_URL: pgUrl });
 else console.info('\n(TEST_DATABASE_URL is not set: integration tests ran on PGlite only.)');
 
 const chromium = chromiumPath();

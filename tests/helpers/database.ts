@@ -26,7 +26,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 }
 
 // Starting a PGlite from the template costs ~300 ms of CPU, emptying one ~20 ms: an app's closed
-// database is emptied and lent to the file's next app. The app sees a closed database after its
+// database is emptied and lent to the next app, of this file or the next one the worker runs (files
+// share their worker's modules); the worker's exit frees them. The app sees a closed database after its
 // close, as with its own, so a late write can never land in the next test's data.
 const idle: PGlite[] = [];
 
@@ -68,9 +69,4 @@ async function emptyTables(client: PGlite) {
     .map((row) => row.name)
     .join(', ');
   await client.exec(`truncate ${publicTables} restart identity cascade`);
-}
-
-/** Closes the PGlite databases kept for the next app (after each file). */
-export async function closeIdleTestDatabases(): Promise<void> {
-  await Promise.all(idle.splice(0).map((client) => client.close().catch(() => {})));
 }
