@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/e2e/chromium';
+import { confirmThroughApi } from '../tests/e2e/mail';
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 4199);
 const baseURL = `http://localhost:${port}`;
@@ -78,6 +79,8 @@ async function main() {
       headers: { origin: baseURL },
     });
     if (!signUp.ok()) throw new Error(`sign-up failed: ${await signUp.text()}`);
+    // The link of the confirmation mail signs the new member in.
+    await confirmThroughApi(page.request, email);
     await page.request.patch('/api/me/profile', {
       data: { fullName: 'Sam Rivera' },
       headers: { origin: baseURL },

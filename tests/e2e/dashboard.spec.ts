@@ -21,7 +21,11 @@ test.describe('dashboard', () => {
     const credits = page.getByTestId('membership-credits');
     await expect(credits).toContainText('0 credits');
     await expect(credits.getByRole('link', { name: 'Buy more' })).toHaveAttribute('href', '/pricing');
-    await expect(page.getByText('Create custom clipart using AI.')).toBeVisible();
+    // The e2e server draws with the built-in composer, so the card names it instead of promising AI.
+    await expect(
+      page.getByText("Create custom clipart with Clipsmith's built-in clipart composer."),
+    ).toBeVisible();
+    await expect(page.getByText('Create custom clipart using AI.')).toHaveCount(0);
     await expect(page.getByTestId('generations-left')).toHaveText('You have 3 generations left this month.');
     await expect(page.getByTestId('recent-empty')).toBeVisible();
     await expect(page.getByTestId('credit-activity-empty')).toBeVisible();
