@@ -48,17 +48,29 @@ function app(redirectPath?: string) {
   );
 }
 
-/** /api/me answers only when the test says so. */
+/** /api/me answers only when the test says so (once the session has asked: it loads its schema first). */
 function deferredMe() {
   let answer: (response: Response) => void = () => {};
+  let asked: () => void = () => {};
+  const hasAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
   const fetchMock = vi.fn(
     () =>
       new Promise<Response>((resolve) => {
         answer = resolve;
+        asked();
       }),
   );
   vi.stubGlobal('fetch', fetchMock);
-  return { answer: (response: Response) => act(async () => answer(response)), fetchMock };
+  return {
+    answer: (response: Response) =>
+      act(async () => {
+        await hasAsked;
+        answer(response);
+      }),
+    fetchMock,
+  };
 }
 
 afterEach(() => {

@@ -3,6 +3,7 @@ import type { AppMeta } from '../../core/api';
 import { APP_META_ELEMENT_ID } from '../../core/constants';
 import { api } from './api';
 import { useHydrated } from './hydration';
+import { lazySchemas } from './session';
 
 /** The settings the server wrote into the page (http/spa.ts), so the first render knows them. */
 function metaInPage(): AppMeta | undefined {
@@ -24,7 +25,8 @@ function metaInPage(): AppMeta | undefined {
 export function useAppMeta(): { data: AppMeta | undefined } {
   const { data } = useQuery({
     queryKey: ['meta'],
-    queryFn: () => api.get<AppMeta>('/api/meta'),
+    // Only when the page came without them; the schema (and zod) load then, not on every page.
+    queryFn: async () => api.get('/api/meta', { schema: (await lazySchemas()).appMetaSchema }),
     initialData: metaInPage,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

@@ -25,6 +25,13 @@ export type Session = {
 
 export const ME_QUERY_KEY = ['me'] as const;
 
+/**
+ * The answer schemas, loaded on first use, for the answers any page may ask for (/api/me,
+ * /api/meta): a visitor's first page carries no zod. Kept in this module, which is in the app's
+ * entry chunk with the bundler's loader for lazy modules: elsewhere the loader came twice.
+ */
+export const lazySchemas = () => import('../../core/api');
+
 /** The server's readable mirror of the session cookie: without it there is nobody to ask about. */
 function mayHaveSession(): boolean {
   if (typeof document === 'undefined') return false; // prerendering: the visitor's view
@@ -37,9 +44,8 @@ async function fetchMe(): Promise<Me | null> {
   // A visitor's page load makes no /api/me request (and no 401 in the console).
   if (!mayHaveSession()) return null;
   try {
-    // Not checked against meSchema here: that would put zod on every visitor's first page (the
-    // landing's 120 KB budget); the answers pages fetch themselves are checked.
-    return await api.get<Me>('/api/me');
+    // The schema (and zod) load only for a member: a visitor's first page stays without them.
+    return await api.get('/api/me', { schema: (await lazySchemas()).meSchema });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
