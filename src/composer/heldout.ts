@@ -362,4 +362,93 @@ export const HELDOUT_ROUND_3: HeldoutPrompt[] = [
 ];
 
 /** Every round in order; `npm run composer:sheet -- heldout N` renders round N. */
-export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [HELDOUT_PROMPTS, HELDOUT_ROUND_2, HELDOUT_ROUND_3];
+/**
+ * Round 4, written and committed after round 3's verdicts and before any code change because of
+ * round 3 (round 3 then became a development set). Not looked at while tuning: judged once, at the
+ * end, on its contact sheet (docs/composer-heldout.md).
+ */
+export const HELDOUT_ROUND_4: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a cat playing with yarn',
+    'a frog sitting on a lily pad',
+    'a bear catching a salmon',
+    'a puppy chewing a shoe',
+    'a butterfly landing on a leaf',
+  ]),
+  ...group('food', [
+    'a pineapple',
+    'a glass of milk',
+    'a bunch of grapes',
+    'a hot dog with mustard',
+    'a bowl of popcorn',
+  ]),
+  ...group('job', [
+    'a lifeguard',
+    'a hairdresser with scissors',
+    'a photographer',
+    'a farmer on a tractor',
+    'a clown juggling',
+  ]),
+  ...group('holiday', [
+    'a candy cane',
+    'a valentine card with a heart',
+    'a gingerbread man',
+    "a st patrick's day shamrock",
+    'santa claus with a sack of toys',
+  ]),
+  ...group('school', [
+    'a pencil and an eraser',
+    'a backpack',
+    'a pencil sharpener',
+    'a ruler',
+    'a school desk',
+  ]),
+  ...group('sports', [
+    'a tennis racket and ball',
+    'a baseball bat',
+    'a rugby ball',
+    'a trophy cup',
+    'a skateboard',
+  ]),
+  ...group('transport', ['a red fire truck', 'a tram', 'a sailboat on the sea', 'a helicopter', 'a taxi']),
+  ...group('nature', [
+    'an acorn',
+    'a leaf in autumn',
+    'a palm tree on a beach',
+    'a mushroom',
+    'a rainbow over hills',
+  ]),
+  ...group('home', ['a sofa', 'a bathtub', 'a desk fan', 'a potted plant', 'a door with a key']),
+  ...group('tech', ['a laptop', 'a keyboard', 'a camera', 'a satellite', 'headphones']),
+  ...group('fantasy', ['a unicorn', 'a troll', 'a genie lamp', 'a ghost', 'a treasure map']),
+  ...group('music', ['a banjo', 'a tambourine', 'a microphone', 'music notes', 'a saxophone']),
+  ...group('health', ['a crutch', 'a bar of soap', 'a toothbrush', 'a bandage', 'a pair of glasses']),
+  ...group('feeling', [
+    'a laughing face',
+    'a nervous student',
+    'a sleepy baby',
+    'a surprised face',
+    'a proud lion',
+  ]),
+  ...group('two subjects', [
+    'a bird sitting on a branch',
+    'a girl reading a book',
+    'a man with an umbrella',
+    'a dog and a cat',
+    'a mouse eating cheese',
+  ]),
+  ...group('colour/size', [
+    'a green frog',
+    'a big red balloon',
+    'a tiny yellow chick',
+    'a purple umbrella',
+    'a small green turtle',
+  ]),
+];
+
+export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
+  HELDOUT_PROMPTS,
+  HELDOUT_ROUND_2,
+  HELDOUT_ROUND_3,
+  HELDOUT_ROUND_4,
+];
