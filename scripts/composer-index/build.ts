@@ -485,12 +485,23 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (s.lexfile !== field) continue;
       for (const other of s.words) {
         if (other === lemma || !isFirstSense(other, s.offset)) continue;
+        // A compound of the word in another of its senses is another thing: "stick" is a
+        // joystick only as a pilot's lever, a "lash" an eyelash only as a hair.
+        if (s !== synsets[0] && isCompoundOf(words(other).join(''), lemma)) continue;
         const art = one(other, EXACT, kind);
         if (art !== undefined) return { art, via: other };
       }
     }
     return null;
   };
+
+  /**
+   * Material Design icons are a user interface's commands: one named by a word used mostly as a
+   * verb shows the command ("cast" is a screencast button), not the thing the noun names (a
+   * plaster cast).
+   */
+  const command = (lemma: string, art: number): boolean =>
+    drafts[art].id.startsWith('mdi:') && (wordnet.index.verb.get(lemma)?.tagged ?? 0) > familiarity(lemma);
 
   /** Colour art first; one-colour icons when no emoji names the thing. */
   const direct = (lemma: string, opts: { kinds: boolean; parts: boolean }): WordEntry | null => {
@@ -518,8 +529,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (synonym) return { how: 'synonym', arts: [synonym.art], via: synonym.via };
     // Several emoji end in the word ("deciduous tree", "palm tree"): a choice among them.
     // ("man rowing boat" is a person: people words only.)
+    // A part of the body is drawn by art of the part, not a made thing named after it
+    // ("mechanical arm", "mechanical leg" are prostheses).
+    const body = synsets[0]?.lexfile === NOUN_BODY;
     const heads = at(lemma, HEAD, 'color').filter(
-      (a) => (!drafts[a].person || isPerson(lemma)) && isKindOf(lemma, drafts[a]),
+      (a) => !body && (!drafts[a].person || isPerson(lemma)) && isKindOf(lemma, drafts[a]),
     );
     if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)
       return { how: 'name', arts: heads.slice(0, MAX_CHOICES) };
@@ -541,7 +555,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       return head !== 'face' && ancestors.has(head);
     });
     if (broader !== undefined) return { how: 'keyword', arts: [broader] };
-    const mono = one(lemma, EXACT, 'mono');
+    const mono = at(lemma, EXACT, 'mono').find((a) => !command(lemma, a));
     if (mono !== undefined) return { how: 'name', arts: [mono] };
     // People words want people: "pirate" finds pirate-captain rather than the parrot CLDR tags "pirate".
     const monoPerson =
@@ -549,6 +563,28 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (monoPerson !== undefined) return { how: 'part', arts: [monoPerson] };
     // Only art that shows the thing: CLDR also tags related things ("tooth" with dentist).
     const shown = keyword.filter((a) => showsThing(lemma, drafts[a]));
+    // The thing itself in a plain material ("wood stick") beats one special kind of it CLDR
+    // tags with the word (a crutch for stick).
+    const plain = opts.parts
+      ? at(lemma, PART, 'mono').find((a) => {
+          const label = words(drafts[a].label);
+          return (
+            label.length > 1 &&
+            label.at(-1) === lemma &&
+            !wordnet.index.noun.has(label.join(' ')) &&
+            label
+              .slice(0, -1)
+              .every((m) => wordnet.index.adj.has(m) || senses(m, 1)[0]?.lexfile === NOUN_SUBSTANCE)
+          );
+        })
+      : undefined;
+    if (
+      plain !== undefined &&
+      shown.length > 0 &&
+      shown.length < MIN_KINDS &&
+      words(drafts[shown[0]].label).at(-1) !== lemma
+    )
+      return { how: 'name', arts: [plain] };
     if (shown.length > 0) {
       // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one.
       return {
@@ -562,7 +598,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // "take my money" for my).
     const part = opts.parts
       ? at(lemma, PART, 'mono').find(
-          (a) => words(drafts[a].label).at(-1) === lemma && isKindOf(lemma, drafts[a]),
+          (a) => words(drafts[a].label).at(-1) === lemma && isKindOf(lemma, drafts[a]) && !command(lemma, a),
         )
       : undefined;
     if (part !== undefined) return { how: 'part', arts: [part] };

@@ -233,6 +233,14 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   // Only a word the dictionary knows as a thing ("locker") makes the phrase another thing; a word it
   // does not know at all (a code, a name, a typo) names nothing and the phrase keeps its drawn noun.
   if (head && !head.entry && !head.scene && isDictionaryNoun(head.word, lexicon)) return null;
+  // A word neither the dictionary nor the art knows before the head ("usb stick": a brand or a
+  // code) makes it a kind of the head we cannot tell from the head's other senses: not drawn.
+  const unknown = phrase.nouns
+    .slice(0, -1)
+    .some(
+      (n) => !n.entry && !n.scene && !isDictionaryNoun(n.word, lexicon) && !lexicon.adjectives.has(n.word),
+    );
+  if (head && unknown) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head?.entry && (head.entry.how === 'name' || head.entry.how === 'synonym')) return head;
   let best: Noun | null = null;

@@ -325,3 +325,22 @@ describe('composer: one-colour icons take the colour the prompt or nature gives 
     expect(getLexicon().artById.get('mdi:toaster')?.colour).toBeUndefined();
   });
 });
+
+describe('composer: a word is drawn by its own sense, not a compound or a command named with it', () => {
+  it('a stick is a stick: "joystick" is a synonym only in a pilot’s sense (round 3 drew it)', () => {
+    expect(drawn('a dog fetching a stick')).not.toContain(fe('joystick'));
+    expect(drawn('a dog fetching a stick')).toContain('game-icons:wood-stick');
+    // Not a crutch either: one special kind CLDR tags with the word loses to the plain thing.
+    expect(drawn('an old stick')).not.toContain(fe('crutch'));
+  });
+
+  it('a word no dictionary knows before the head makes a kind we cannot draw ("usb stick")', () => {
+    expect(refused('a usb stick')).toEqual(['usb stick']);
+  });
+
+  it('a body part is the part, not a prosthesis; a UI icon named by a verb is no thing', () => {
+    expect(drawn('a broken arm in a cast')).not.toContain(fe('mechanical-arm'));
+    expect(drawn('a broken arm in a cast')).not.toContain('mdi:cast');
+    expect(drawn('a strong leg')).not.toContain(fe('mechanical-leg'));
+  });
+});
