@@ -290,7 +290,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // Phrases the index knows as one thing: "treasure chest", "hot dog", "red apple"; and names
     // WordNet knows with no art ("fire hydrant"): one thing the composer cannot draw, not a
     // "fire" and a "hydrant".
-    const phraseMatch = phraseAt(tokens, i, lexicon);
+    let phraseMatch = phraseAt(tokens, i, lexicon);
+    // "a rocket launching": a thing and what it does, not WordNet's event "rocket launching" (no
+    // art): the rocket is drawn, the motion word moves it.
+    const last = phraseMatch ? tokens[i + phraseMatch.length - 1].text : '';
+    if (
+      phraseMatch &&
+      !lexicon.words.has(phraseMatch.word) &&
+      last.endsWith('ing') &&
+      verbLemma(last, lexicon) &&
+      lookupNoun(tokens[i + phraseMatch.length - 2].text, lexicon)
+    )
+      phraseMatch = null;
     if (phraseMatch && isOccasion(phraseMatch.word, lexicon)) {
       // "on new year's eve", "for valentine's day": an occasion, never a picture of its words.
       close();
@@ -421,6 +432,22 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     current.nouns.push({ word: text, entry, scene: sceneHere });
   }
   close();
+
+  // "a bowling pin and ball": the ball is a bowling ball (the name before shares its first word),
+  // drawn by that name's art or not at all, never by the bare word's (a soccer ball).
+  for (const [k, phrase] of phrases.entries()) {
+    const name = phrases[k - 1]?.nouns.at(-1)?.word;
+    const noun = phrase.nouns[0];
+    if (!name?.includes(' ') || phrase.nouns.length !== 1 || noun.word.includes(' ')) continue;
+    const joined = ['and', 'or', '&'].includes(tokens[phrase.start - 1]?.text ?? '');
+    if (!joined) continue;
+    const compound = nounForms(noun.word)
+      .map((form) => `${name.split(' ').slice(0, -1).join(' ')} ${form}`)
+      .find((w) => lexicon.words.has(w) || lexicon.nouns.has(w));
+    if (!compound) continue;
+    const entry = lexicon.words.get(compound);
+    Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
+  }
 
   // The subject: the first phrase with something to draw that is not only a scene word.
   let subjectPhrase: Phrase | null = null;
@@ -578,6 +605,15 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const span = tokens.slice(from, from + length);
     for (const word of [span.map((t) => t.text).join(' '), span.map((t) => t.raw).join(' ')]) {
       if (lexicon.words.has(word) || lexicon.nouns.has(word) || lexicon.times.has(word)) return word;
+    }
+    // "ice skates": a name in the plural is the name ("ice skate"), not ice and a skate.
+    const before = span
+      .slice(0, -1)
+      .map((t) => t.text)
+      .join(' ');
+    for (const form of nounForms(span[span.length - 1].text).slice(0, -1)) {
+      const word = `${before} ${form}`;
+      if (lexicon.words.has(word) || lexicon.nouns.has(word)) return word;
     }
     return null;
   };

@@ -344,3 +344,22 @@ describe('composer: a word is drawn by its own sense, not a compound or a comman
     expect(drawn('a strong leg')).not.toContain(fe('mechanical-leg'));
   });
 });
+
+describe('composer: the name the prompt says, in whatever form, before its head word', () => {
+  it('a name in the plural is the name: ice skates are ice skates, not an ice cube', () => {
+    expect(subjectOf('a pair of ice skates')).toEqual(SEEDS.map(() => fe('ice-skate')));
+    expect(drawn('a pair of ice skates')).not.toContain(fe('ice'));
+  });
+
+  it('"a bowling pin and ball": the ball is a bowling ball, never the bare word’s soccer ball', () => {
+    expect(drawn('a bowling pin and ball')).not.toContain(fe('soccer-ball'));
+    expect(plan('a police car and officer').subjects.map((s) => s.word)).toEqual([
+      'police car',
+      'police officer',
+    ]);
+  });
+
+  it('a motion word after a thing does not make WordNet’s event of no art ("rocket launching")', () => {
+    expect(subjectOf('a rocket launching')).toEqual(SEEDS.map(() => fe('rocket')));
+  });
+});
