@@ -49,6 +49,7 @@ const NOUN_SUBSTANCE = 27;
 const NOUN_FOOD = 13;
 const NOUN_PLANT = 20;
 const NOUN_OBJECT = 17;
+const NOUN_ARTIFACT = 6;
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
 const NATURAL_COLOURS = [
   'red',
@@ -74,6 +75,25 @@ const NATURAL_HEX: Record<string, string> = {
   black: '#2b2b2b',
   golden: '#d9a520',
 };
+/** Broader words every person has: sharing one makes no two people kin. */
+const GENERIC_PEOPLE = new Set([
+  'person',
+  'individual',
+  'someone',
+  'somebody',
+  'mortal',
+  'soul',
+  'organism',
+  'being',
+  'causal agent',
+  'cause',
+  'causal agency',
+  'adult',
+  'grownup',
+  'worker',
+  'man',
+  'woman',
+]);
 /** noun.act, noun.cognition, noun.event, noun.process, noun.state: things done or happening. */
 const ACT_FIELDS = [4, 9, 11, 22, 26];
 const VERB_MOTION = 38;
@@ -437,6 +457,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (!isPerson(label.join(' ')) && !isPerson(head) && !unknown) return false;
     const tags = (keywordsOf.get(art) ?? []).map((t) => words(t).join(' '));
     if (tags.some((t) => t !== lemma && synonyms.has(t))) return true;
+    // A person WordNet has no name for ("mage") tagged with the word and with a person of its
+    // own kind: "witch" and "sorcerer" are both occultists.
+    if (unknown && tags.includes(lemma)) {
+      const kin = tags.some(
+        (t) =>
+          t !== lemma &&
+          isPerson(t) &&
+          [...ancestorWords(senses(t, 1))].some((w) => ancestors.has(w) && !GENERIC_PEOPLE.has(w)),
+      );
+      if (kin) return true;
+    }
     const broader = new Set([...ancestors].flatMap(words));
     return label.some((w) => broader.has(w) && !['person', 'man', 'woman', 'adult'].includes(w));
   };
@@ -496,6 +527,24 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
 
   /**
+   * Colour art named "<adjective> <broader word>" whose adjective the sense's definition states
+   * ("deciduous tree" for "a deciduous tree of the genus Quercus"). The match goes through that
+   * whole name: it is the broader thing itself as described, no sibling of the word.
+   */
+  const stated = (sense: Synset, broader: string): number | undefined => {
+    const said = new Set(words(sense.gloss.replace(/"[^"]*"/g, ' ')));
+    return at(broader, HEAD, 'color').find((a) => {
+      const label = words(drafts[a].label);
+      const modifiers = label.slice(0, -1);
+      return (
+        label.at(-1) === broader &&
+        modifiers.length > 0 &&
+        modifiers.every((m) => said.has(m) && wordnet.index.adj.has(m))
+      );
+    });
+  };
+
+  /**
    * Material Design icons are a user interface's commands: one named by a word used mostly as a
    * verb shows the command ("cast" is a screencast button), not the thing the noun names (a
    * plaster cast).
@@ -516,11 +565,15 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const personSynonym = isPerson(lemma) ? synonymHit(lemma, synsets, 'color') : null;
     if (personSynonym && drafts[personSynonym.art].person)
       return { how: 'synonym', arts: [personSynonym.art], via: personSynonym.via };
-    const person = isPerson(lemma)
-      ? keyword.find(
+    // Of a man, a woman and a person of one kind, the one the definition says ("a female sorcerer").
+    const gloss = new Set(words(synsets[0]?.gloss ?? ''));
+    const sex = gloss.has('female') || gloss.has('woman') ? 'woman' : gloss.has('male') ? 'man' : 'person';
+    const people = isPerson(lemma)
+      ? keyword.filter(
           (a) => drafts[a].person && !otherPerson(lemma, drafts[a]) && showsThing(lemma, drafts[a]),
         )
-      : undefined;
+      : [];
+    const person = people.find((a) => words(drafts[a].label)[0] === sex) ?? people[0];
     if (person !== undefined) return { how: 'keyword', arts: [person] };
     // Only other people tagged with it ("queen" on the princess): look at broader words (monarch)
     // before any thing tagged with it (the crown); the tagged person stays the last resort.
@@ -594,6 +647,20 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     const monoSynonym = synonymHit(lemma, synsets, 'mono');
     if (monoSynonym) return { how: 'synonym', arts: [monoSynonym.art], via: monoSynonym.via };
+    // A made thing of few kinds is drawn as its kind named by the word itself: a refrigerator as
+    // a fridge (WordNet: "electric refrigerator, fridge"), not a cooler (an ice chest).
+    const made = synsets[0];
+    if (opts.kinds && made?.lexfile === NOUN_ARTIFACT && made.hyponyms.length <= 3) {
+      for (const offset of made.hyponyms) {
+        const kind = nounSynsets.get(offset)?.words ?? [];
+        if (!kind.some((w) => w.endsWith(` ${lemma}`))) continue;
+        for (const other of kind) {
+          if (!isFirstSense(other, offset)) continue;
+          const art = one(other, EXACT, 'color') ?? at(other, EXACT, 'mono').find((a) => !command(other, a));
+          if (art !== undefined) return { how: 'kind', arts: [art] };
+        }
+      }
+    }
     // One word of an icon's name only when it is the icon's head ("pirate hat" for hat, not
     // "take my money" for my).
     const part = opts.parts
@@ -622,6 +689,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const head = phrase.at(-1) ?? '';
     if (phrase.length > 1 && ancestorWords(own).has(head)) {
       const found = direct(head, { kinds: false, parts: false });
+      // Of several kinds of the head, the one the definition names: an oak is "a deciduous tree".
+      const named = found && found.arts.length > 1 && own[0] ? stated(own[0], head) : undefined;
+      if (named !== undefined) return { how: 'hypernym', arts: [named], via: drafts[named].label };
       if (found && found.arts.length >= 1 && (found.how !== 'keyword' || found.arts.length === 1))
         return { how: 'hypernym', arts: found.arts, via: head };
     }
@@ -671,6 +741,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         }
       }
       frontier = next;
+    }
+    // A broader word of the main sense drawn as the kind the definition says it is: cocoa is "a
+    // beverage ... usually drunk hot" (a hot beverage).
+    if (own[0] && own[0].lexfile !== NOUN_PERSON) {
+      for (const broader of ancestorsOf(own[0])) {
+        const art = stated(own[0], broader);
+        if (art !== undefined) return { how: 'hypernym', arts: [art], via: drafts[art].label };
+      }
     }
     // Nothing nearer: an icon of such a person ("flamethrower soldier"), then the person CLDR
     // tags with the word ("ninja" for soldier), is still better than no picture.

@@ -363,3 +363,20 @@ describe('composer: the name the prompt says, in whatever form, before its head 
     expect(subjectOf('a rocket launching')).toEqual(SEEDS.map(() => fe('rocket')));
   });
 });
+
+describe('composer: fitting art for a word with none of its own name', () => {
+  it('a broader thing as the definition describes it: an oak tree is a deciduous tree, cocoa a hot beverage', () => {
+    expect(subjectOf('an oak tree')).toEqual(SEEDS.map(() => fe('deciduous-tree')));
+    expect(subjectOf('a cup of hot cocoa')).toEqual(SEEDS.map(() => fe('hot-beverage')));
+    // Still no sibling for a word whose broader word draws another kind (round 2's rule).
+    expect(refused('a golf ball')).toEqual(['golf ball']);
+  });
+
+  it('a person CLDR tags on art WordNet has no name for, of the word’s own kind: a witch is a mage', () => {
+    expect(subjectOf('a halloween witch on a broom')).toEqual(SEEDS.map(() => fe('woman-mage')));
+  });
+
+  it('a made thing drawn as its kind named by the word itself: a refrigerator is a fridge', () => {
+    expect(subjectOf('a refrigerator')).toEqual(SEEDS.map(() => 'game-icons:fridge'));
+  });
+});
