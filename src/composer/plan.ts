@@ -45,9 +45,11 @@ export type Plan = {
 
 /**
  * The comic mark cartoonists draw for the feeling a face shows (fluent emoji names). A feeling
- * with no mark here (sad, proud, happy) is drawn as its face beside the subject.
+ * with no mark here (sad, proud, crying) is drawn as its face, small by the subject's head like a
+ * mark (round 3: a face beside the subject read as a second subject).
  */
 const FEELING_MARKS: [mark: string, faces: string[]][] = [
+  ['sparkles', ['smiling-face', 'slightly-smiling-face', 'smiling-face-with-smiling-eyes']],
   ['zzz', ['sleeping-face', 'sleepy-face', 'yawning-face', 'tired-face']],
   ['anger-symbol', ['angry-face', 'pouting-face', 'face-with-steam-from-nose', 'angry-face-with-horns']],
   [
@@ -186,6 +188,22 @@ function nounFormsIn(word: string, known: Set<string>): string[] {
 /** WordNet knows the word as a thing (in any of its noun forms): "locker" yes, a code or a typo no. */
 function isDictionaryNoun(word: string, lexicon: Lexicon): boolean {
   return nounFormsIn(word, lexicon.nouns).some((f) => lexicon.nouns.has(f));
+}
+
+/**
+ * A closed compound the dictionary does not know yet ("smartwatch", "smartphone case" aside):
+ * a word it knows, then a thing drawn by its own name, is a kind of that thing ("watch").
+ */
+function compoundEntry(word: string, lexicon: Lexicon): WordEntry | null {
+  if (isDictionaryNoun(word, lexicon) || /[^a-z]/.test(word)) return null;
+  for (let k = 3; k <= word.length - 4; k++) {
+    const first = word.slice(0, k);
+    if (!lexicon.adjectives.has(first) && !lexicon.nouns.has(first)) continue;
+    const head = lookupNoun(word.slice(k), lexicon);
+    if (head && (head.how === 'name' || head.how === 'synonym'))
+      return { how: 'hypernym', arts: head.arts, via: word.slice(k) };
+  }
+  return null;
 }
 
 /** "running" -> run, "flies" -> fly, "jumped" -> jump, when WordNet knows the verb. */
@@ -417,7 +435,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       continue;
     }
-    const entry = lookupNoun(text, lexicon);
+    const entry = lookupNoun(text, lexicon) ?? compoundEntry(text, lexicon);
     const before = (current as Phrase | null)?.nouns.at(-1);
     if (before && !entry && (text === 'set' || text === 'kit')) {
       // "a drum set", "a tool kit": a set of the thing before, drawn by its own art when one is
@@ -517,19 +535,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));
 
   const accents: ArtRecord[] = [];
-  // A feeling the subject's art does not show is drawn beside it ("a sad dog": a sad face).
-  // A cat's face only beside a cat: a laughing girl gets a laughing face.
+  // A feeling the subject's art does not show is drawn by its head ("a sad dog": a small sad
+  // face). A cat's face only by a cat: a laughing girl gets a laughing face.
   const cat = subject.label.split(' ').includes('cat');
   const face = feeling?.arts.find((a) => cat || !a.label.split(' ').includes('cat'));
   let mark: ArtRecord | null = null;
-  if (feeling && face && !feelingFace && !feeling.arts.includes(subject)) {
+  // Food feels nothing: "hot cocoa", "cold milk" say how it is served.
+  const feels = !(subject.food && !subject.creature);
+  if (feeling && face && feels && !feelingFace && !feeling.arts.includes(subject)) {
     const name = FEELING_MARKS.find(([, faces]) =>
       faces.some((f) => face.id === `fluent-emoji-flat:${f}`),
     )?.[0];
-    mark = name ? (lexicon.artById.get(`fluent-emoji-flat:${name}`) ?? null) : null;
-    const shown = mark ?? face;
-    if (!mark) accents.push(face);
-    subjects.push({ word: feeling.word, label: shown.label, art: shown.id });
+    // No mark for it: the face itself, small by the head, never a second subject beside it.
+    mark = (name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined) ?? face;
+    subjects.push({ word: feeling.word, label: mark.label, art: mark.id });
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.

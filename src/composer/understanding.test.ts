@@ -380,3 +380,25 @@ describe('composer: fitting art for a word with none of its own name', () => {
     expect(subjectOf('a refrigerator')).toEqual(SEEDS.map(() => 'game-icons:fridge'));
   });
 });
+
+describe('composer: round 3’s refusals and second faces', () => {
+  it('a closed compound the dictionary does not know is a kind of its drawn head: a smartwatch is a watch', () => {
+    expect(subjectOf('a smartwatch')).toEqual(SEEDS.map(() => fe('watch')));
+  });
+
+  it.each([
+    ['a happy dog', 'sparkles'],
+    ['a crying baby', 'crying-face'],
+    ['a bored student', 'pensive-face'],
+  ])('%s: the feeling by the head (%s), never a second face beside the subject', (prompt, mark) => {
+    for (const seed of SEEDS) {
+      const p = plan(prompt, seed);
+      expect(p.mark?.id).toBe(fe(mark));
+      expect(p.accents.filter((a) => / face$|-face/.test(a.id))).toEqual([]);
+    }
+  });
+
+  it('food feels nothing: "hot cocoa" is served hot, with no hot face', () => {
+    expect(drawn('a cup of hot cocoa')).not.toContain(fe('hot-face'));
+  });
+});
