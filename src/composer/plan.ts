@@ -476,10 +476,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const faceAt = tokens.findIndex((t) => t.text === 'face' || t.text === 'smiley' || t.text === 'emoji');
   const feelingFace =
     feeling && faceAt >= 0 && !phrases.some((p) => p.start < faceAt) ? feeling.arts[0] : undefined;
+  // "a guitar player": a person of no art of their own, named by what they play, is drawn as a
+  // person with it (as "a mechanic with a wrench" is).
+  let agent: Noun | null = null;
   for (const phrase of feelingFace ? [] : phrases) {
     if (phrase.partitive) continue;
     const things = phrase.nouns.filter((n) => !n.scene);
     if (things.length === 0) continue;
+    agent = agentOf(things, lexicon);
+    if (agent) {
+      subjectPhrase = phrase;
+      break;
+    }
     const noun = bestNoun({ ...phrase, nouns: things }, lexicon);
     // A thing with no art beside a scene word ("garden shed") is not drawn as the scene's animal.
     const act = things.every((n) => n.entry || lexicon.acts.has(n.word));
@@ -509,6 +517,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (feelingFace && feeling) {
     subject = feelingFace;
     subjects.push({ word: `${feeling.word} face`, label: subject.label, art: subject.id });
+  } else if (agent && subjectPhrase) {
+    subject = emoji(lexicon, 'person');
+    subjects.push({
+      word: subjectPhrase.nouns.map((n) => n.word).join(' '),
+      label: subject.label,
+      art: subject.id,
+    });
   } else if (subjectNoun?.entry) {
     subject = pick(subjectNoun.entry);
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
@@ -557,6 +572,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     ...verbAccents,
   ];
   let partner: Plan['partner'] = null;
+  if (agent?.entry) {
+    const art = pick(agent.entry);
+    partner = { art, relation: 'holding' };
+    accents.push(art);
+    subjects.push({ word: agent.word, label: art.label, art: art.id });
+  }
   const phraseOf = new Map(
     phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => [bestNoun(p, lexicon), p] as const),
   );
@@ -572,6 +593,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       continue;
     const art = pick(noun.entry);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
+    // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
+    if (agent && partner && art.label.split(' ').includes(agent.word)) {
+      const was = partner.art.id;
+      accents[accents.findIndex((a) => a.id === was)] = art;
+      subjects[subjects.findIndex((s) => s.art === was)] = { word: noun.word, label: art.label, art: art.id };
+      partner = { ...partner, art };
+      continue;
+    }
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
     const phrase = phraseOf.get(noun);
@@ -603,6 +632,23 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     mark,
     subjects,
   };
+}
+
+/**
+ * A WordNet name of a person with no art ("guitar player", "soccer player"): a thing drawn by its
+ * own name, then a word drawn as a person. The thing, to put in a person's hands; else null.
+ */
+function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
+  const [only] = things;
+  if (things.length !== 1 || only.entry) return null;
+  const parts = only.word.split(' ');
+  if (parts.length !== 2) return null;
+  const thing = lookupNoun(parts[0], lexicon);
+  const person = lookupNoun(parts[1], lexicon);
+  if (!thing || (thing.how !== 'name' && thing.how !== 'synonym') || lexicon.arts[thing.arts[0]]?.creature)
+    return null;
+  if (!person?.arts.every((a) => lexicon.arts[a].person)) return null;
+  return { word: parts[0], entry: thing, scene: null };
 }
 
 /** The relation word nearest before token `start`, looking past articles and adjectives. */

@@ -402,3 +402,21 @@ describe('composer: round 3’s refusals and second faces', () => {
     expect(drawn('a cup of hot cocoa')).not.toContain(fe('hot-face'));
   });
 });
+
+describe('composer: a person named by what they play', () => {
+  it('"a guitar player" is a person with a guitar, as "a mechanic with a wrench" is drawn', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a guitar player', seed);
+      expect(p.subject.id).toBe(fe('person'));
+      expect(p.partner?.art.id).toBe(fe('guitar'));
+    }
+  });
+
+  it('"a soccer player kicking a ball": one ball, the one the prompt names, in the player’s hands', () => {
+    const p = plan('a soccer player kicking a ball');
+    expect(p.subject.id).toBe(fe('person'));
+    expect(p.accents.map((a) => a.id)).toEqual([fe('soccer-ball')]);
+    // A name that is a thing of its own stays that thing.
+    expect(plan('a record player').subject.id).toBe('mdi:record-player');
+  });
+});
