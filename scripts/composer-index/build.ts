@@ -50,6 +50,7 @@ const NOUN_FOOD = 13;
 const NOUN_PLANT = 20;
 const NOUN_OBJECT = 17;
 const NOUN_ARTIFACT = 6;
+const NOUN_ACT = 4;
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
 const NATURAL_COLOURS = [
   'red',
@@ -518,7 +519,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         if (other === lemma || !isFirstSense(other, s.offset)) continue;
         // A compound of the word in another of its senses is another thing: "stick" is a
         // joystick only as a pilot's lever, a "lash" an eyelash only as a hair.
-        if (s !== synsets[0] && isCompoundOf(words(other).join(''), lemma)) continue;
+        if (s !== synsets[0] && !other.includes(' ') && isCompoundOf(other, lemma)) continue;
         const art = one(other, EXACT, kind);
         if (art !== undefined) return { art, via: other };
       }
@@ -546,11 +547,20 @@ export function buildIndex(): { index: IndexFile; artText: string } {
 
   /**
    * Material Design icons are a user interface's commands: one named by a word used mostly as a
-   * verb shows the command ("cast" is a screencast button), not the thing the noun names (a
-   * plaster cast).
+   * verb whose main noun is an act or a group ("the actors in a play") shows the command ("cast"
+   * is a screencast button), not the made thing the noun also names (a plaster cast).
    */
   const command = (lemma: string, art: number): boolean =>
-    drafts[art].id.startsWith('mdi:') && (wordnet.index.verb.get(lemma)?.tagged ?? 0) > familiarity(lemma);
+    drafts[art].id.startsWith('mdi:') &&
+    (wordnet.index.verb.get(lemma)?.tagged ?? 0) > familiarity(lemma) &&
+    [NOUN_ACT, NOUN_GROUP].includes(senses(lemma, 1)[0]?.lexfile ?? -1) &&
+    senses(lemma, 9).some((s) => s.lexfile === NOUN_ARTIFACT);
+
+  /** An adjective of made things: its main sense is about mechanisms, machines or devices. */
+  const machined = (word: string): boolean => {
+    const first = wordnet.synsets.adj.get(wordnet.index.adj.get(word)?.synsets[0] ?? -1);
+    return /\b(mechanisms?|machines?|machinery|devices?)\b/.test(first?.gloss ?? '');
+  };
 
   /** Colour art first; one-colour icons when no emoji names the thing. */
   const direct = (lemma: string, opts: { kinds: boolean; parts: boolean }): WordEntry | null => {
@@ -586,7 +596,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // ("mechanical arm", "mechanical leg" are prostheses).
     const body = synsets[0]?.lexfile === NOUN_BODY;
     const heads = at(lemma, HEAD, 'color').filter(
-      (a) => !body && (!drafts[a].person || isPerson(lemma)) && isKindOf(lemma, drafts[a]),
+      (a) =>
+        !(body && words(drafts[a].label).some(machined)) &&
+        (!drafts[a].person || isPerson(lemma)) &&
+        isKindOf(lemma, drafts[a]),
     );
     if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)
       return { how: 'name', arts: heads.slice(0, MAX_CHOICES) };
@@ -625,9 +638,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             label.length > 1 &&
             label.at(-1) === lemma &&
             !wordnet.index.noun.has(label.join(' ')) &&
-            label
-              .slice(0, -1)
-              .every((m) => wordnet.index.adj.has(m) || senses(m, 1)[0]?.lexfile === NOUN_SUBSTANCE)
+            label.slice(0, -1).every((m) => senses(m, 1)[0]?.lexfile === NOUN_SUBSTANCE)
           );
         })
       : undefined;
@@ -635,7 +646,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       plain !== undefined &&
       shown.length > 0 &&
       shown.length < MIN_KINDS &&
-      words(drafts[shown[0]].label).at(-1) !== lemma
+      words(drafts[shown[0]].label).at(-1) !== lemma &&
+      isKindOf(lemma, drafts[shown[0]])
     )
       return { how: 'name', arts: [plain] };
     if (shown.length > 0) {

@@ -420,3 +420,13 @@ describe('composer: a person named by what they play', () => {
     expect(plan('a record player').subject.id).toBe('mdi:record-player');
   });
 });
+
+describe('composer: the sense rules of round 3 keep common words as they were', () => {
+  it('a part in a pose is still the part; a word with a thing of its own keeps its icon', () => {
+    expect(subjectOf('a hand')).not.toContain('game-icons:hand');
+    expect(drawn('a note')).toContain(fe('musical-note'));
+    expect(drawn('an officer')).toContain(fe('police-officer'));
+    expect(subjectOf('a crowd')).toEqual(SEEDS.map(() => 'mdi:crowd'));
+    expect(subjectOf('a smile')).not.toContain('game-icons:sharp-smile');
+  });
+});
