@@ -555,12 +555,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const cat = subject.label.split(' ').includes('cat');
   const face = feeling?.arts.find((a) => cat || !a.label.split(' ').includes('cat'));
   let mark: ArtRecord | null = null;
+  let happyThing = false;
   // Food feels nothing: "hot cocoa", "cold milk" say how it is served.
   const feels = !(subject.food && !subject.creature);
-  if (feeling && face && feels && !feelingFace && !feeling.arts.includes(subject)) {
-    const name = FEELING_MARKS.find(([, faces]) =>
-      faces.some((f) => face.id === `fluent-emoji-flat:${f}`),
-    )?.[0];
+  const name =
+    face && FEELING_MARKS.find(([, faces]) => faces.some((f) => face.id === `fluent-emoji-flat:${f}`))?.[0];
+  const shows = feeling && face && !feelingFace && !feeling.arts.includes(subject);
+  // "a happy sun", "a happy pizza": a thing with no face of its own shows joy on itself, with a
+  // cartoon smile.
+  if (shows && name === 'sparkles' && !subject.creature) happyThing = true;
+  else if (shows && feeling && face && feels) {
     // No mark for it: the face itself, small by the head, never a second subject beside it.
     mark = (name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined) ?? face;
     subjects.push({ word: feeling.word, label: mark.label, art: mark.id });
@@ -624,7 +628,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents,
     sceneAccents: [...new Set(sceneAccents)],
     scene,
-    face: faceWord && !subject.creature && !feeling,
+    face: (faceWord && !subject.creature && !feeling) || happyThing,
     colour: subjectPhrase?.colour ?? null,
     scale: subjectPhrase?.scale ?? 1,
     motion,

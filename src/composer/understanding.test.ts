@@ -430,3 +430,14 @@ describe('composer: the sense rules of round 3 keep common words as they were', 
     expect(subjectOf('a smile')).not.toContain('game-icons:sharp-smile');
   });
 });
+
+describe('composer: joy shown on the thing itself', () => {
+  it('a happy sun or pizza smiles with a cartoon face of its own, no mark and no face beside it', () => {
+    for (const prompt of ['a happy sun', 'a happy pizza']) {
+      const p = plan(prompt);
+      expect(p.face).toBe(true);
+      expect(p.mark).toBeNull();
+      expect(p.accents.filter((a) => / face$|-face/.test(a.id))).toEqual([]);
+    }
+  });
+});
