@@ -950,6 +950,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     bodyParts: [...wordnet.index.noun.keys()].filter(
       (k) => !k.includes(' ') && senses(k, 1)[0]?.lexfile === NOUN_BODY,
     ),
+    // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.
+    people: [...wordnet.index.noun.keys()].filter(
+      (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),
+    ),
     // Acts and events with no art ("exploration", "travel"): a scene word beside one may draw
     // the prompt; a thing with no art ("shed") is refused instead.
     acts: [...wordnet.index.noun.keys()].filter(

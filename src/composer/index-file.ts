@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 8;
+export const INDEX_FORMAT = 9;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -98,6 +98,8 @@ export type IndexFile = {
   times: string[];
   /** Parts of a body ("hand", "nose"): a creature's own, not a second picture. */
   bodyParts: string[];
+  /** People with no art of their own ("gardener"): a person holding what the prompt gives them. */
+  people: string[];
   /** Nouns of an act or event with no art ("exploration"): a scene word beside one draws it. */
   acts: string[];
   /** Feeling or state word -> the faces that show it ("sleeping" -> sleeping face), best first. */

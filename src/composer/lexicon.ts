@@ -25,6 +25,7 @@ export type Lexicon = {
   times: Set<string>;
   bodyParts: Set<string>;
   acts: Set<string>;
+  people: Set<string>;
   faces: Map<string, number[]>;
   motion: Map<string, MotionKind>;
   colours: Map<string, string>;
@@ -95,6 +96,7 @@ export function getLexicon(): Lexicon {
     times: new Set(file.times),
     bodyParts: new Set(file.bodyParts),
     acts: new Set(file.acts),
+    people: new Set(file.people),
     faces: new Map(file.faces),
     motion: new Map(file.motion),
     colours: new Map(file.colours),

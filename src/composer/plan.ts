@@ -281,6 +281,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const tokens = tag(prompt);
   const phrases: Phrase[] = [];
   const verbAccents: Noun[] = [];
+  /** "-ing" words that may name a tool ("watering": a watering can), for a person of no art. */
+  const toolVerbs: string[] = [];
   let current: Phrase | null = null;
   let colour: string | null = null;
   let scale = 1;
@@ -415,6 +417,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
         if (entry && art?.kind === 'color' && (art.creature || art.food))
           verbAccents.push({ word: text, entry, scene: null });
         else if (named?.how === 'name') verbAccents.push({ word: text, entry: named, scene: null });
+        else if (text.endsWith('ing')) toolVerbs.push(text);
       }
       continue;
     }
@@ -483,7 +486,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (phrase.partitive) continue;
     const things = phrase.nouns.filter((n) => !n.scene);
     if (things.length === 0) continue;
-    agent = agentOf(things, lexicon);
+    agent =
+      agentOf(things, lexicon) ??
+      heldByIn(things, phrases.slice(phrases.indexOf(phrase) + 1), toolVerbs, tokens, lexicon);
     if (agent) {
       subjectPhrase = phrase;
       break;
@@ -636,6 +641,37 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     mark,
     subjects,
   };
+}
+
+/**
+ * "a gardener watering plants", "a dentist with a toothbrush": a person with no art is drawn as a
+ * person only when the prompt puts a thing in their hands: a tool the verb names ("watering can")
+ * or a thing after "with" or "holding". The thing; else null.
+ */
+function heldByIn(
+  things: Noun[],
+  after: Phrase[],
+  toolVerbs: string[],
+  tokens: Token[],
+  lexicon: Lexicon,
+): Noun | null {
+  const [only] = things;
+  if (things.length !== 1 || only.entry || only.word.includes(' ')) return null;
+  if (!nounFormsIn(only.word, lexicon.nouns).some((f) => lexicon.people.has(f))) return null;
+  const holdable = (entry: WordEntry | undefined | null) =>
+    entry &&
+    (entry.how === 'name' || entry.how === 'synonym') &&
+    entry.arts.every((a) => !lexicon.arts[a].creature && !lexicon.arts[a].sign);
+  for (const verb of toolVerbs) {
+    for (const [word, entry] of lexicon.words) {
+      if (word.startsWith(`${verb} `) && word.split(' ').length === 2 && holdable(entry))
+        return { word, entry, scene: null };
+    }
+  }
+  const next = after[0];
+  const relation = next ? relationBefore(tokens, next.start) : null;
+  const noun = next && (relation === 'holding' || relation === 'beside') ? bestNoun(next, lexicon) : null;
+  return noun && holdable(noun.entry) ? noun : null;
 }
 
 /**

@@ -441,3 +441,18 @@ describe('composer: joy shown on the thing itself', () => {
     }
   });
 });
+
+describe('composer: a person of no art with a thing in their hands', () => {
+  it('"a gardener watering plants" is a person with a watering can; a gardener alone is refused', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a gardener watering plants', seed);
+      expect(p.subject.id).toBe(fe('person'));
+      expect(p.partner).toEqual({
+        art: expect.objectContaining({ id: 'game-icons:watering-can' }),
+        relation: 'holding',
+      });
+    }
+    expect(plan('a dentist with a toothbrush').partner?.art.id).toBe(fe('toothbrush'));
+    expect(refused('a gardener')).toEqual(['gardener']);
+  });
+});
