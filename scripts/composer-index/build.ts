@@ -238,7 +238,12 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
           (wordnet.synsets.noun.get(o)?.words ?? []).some((h) => words(h).some((x) => modifiers.has(x))),
         ),
       );
-      return (named ?? senses[0])?.lexfile;
+      const sense = named ?? senses[0];
+      // Material Design draws things for interfaces: a word that is a person first and a made
+      // thing next is the thing there ("ruler" is a measuring ruler, not a sovereign).
+      const made = senses.slice(0, 2).find((x) => x.lexfile === NOUN_ARTIFACT);
+      if (set.prefix === 'mdi' && !named && sense?.lexfile === NOUN_PERSON && made) return made.lexfile;
+      return sense?.lexfile;
     });
     const plate = plateOf(icon.body);
     return {
@@ -736,10 +741,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             words(drafts[a].label)
               .filter((w) => w !== 'face')
               .join(' ') === other;
-          // A broader word's own art or synonym; its keywords are too loose one level up.
+          // A broader word's own art or synonym; its keywords are too loose one level up. A person
+          // is drawn as a person, never as a thing a broader word's synonym also names (a king is a
+          // "ruler", whose art is the measuring kind).
           if (
             found &&
             found.arts.length === 1 &&
+            (field !== NOUN_PERSON || drafts[found.arts[0]].person) &&
             ((found.how === 'name' && ownName(found.arts[0])) ||
               found.how === 'synonym' ||
               (found.how === 'keyword' &&

@@ -57,10 +57,9 @@ describe('composer relevance suite', () => {
     }
   });
 
-  it('draws at least 90 % of the prompts relevantly', () => {
-    const verdicts = RELEVANCE_CASES.map(judge);
-    const misses = verdicts.filter((v) => !v.relevant);
-    const rate = (verdicts.length - misses.length) / verdicts.length;
-    expect(rate, misses.map((m) => `${m.prompt}: ${m.why}`).join('\n')).toBeGreaterThanOrEqual(0.9);
+  it('draws every prompt of the suite relevantly', () => {
+    // Every one, not a share: at 90 %, "a king" drawing a measuring ruler went unnoticed.
+    const misses = RELEVANCE_CASES.map(judge).filter((v) => !v.relevant);
+    expect(misses.map((m) => `${m.prompt}: ${m.why}`)).toEqual([]);
   });
 });

@@ -456,3 +456,20 @@ describe('composer: a person of no art with a thing in their hands', () => {
     expect(refused('a gardener')).toEqual(['gardener']);
   });
 });
+
+describe('composer: a person is never drawn as a thing', () => {
+  it('"a king" is a king, not the measuring ruler a broader word ("ruler") names', () => {
+    expect(subjectOf('a king')).toEqual(SEEDS.map(() => 'game-icons:king'));
+    expect(drawn('a king on a throne')).not.toContain('mdi:ruler');
+  });
+
+  it('a ruler with no art of their own is refused at no charge, not drawn as a measuring ruler', () => {
+    expect(refused('an emperor')).toEqual(['emperor']);
+    expect(refused('a czar')).toEqual(['czar']);
+  });
+
+  it('the measuring ruler is still the ruler on a desk', () => {
+    expect(drawn('a ruler')).not.toContain('game-icons:king');
+    expect(subjectOf('a ruler')[0]).toMatch(/ruler/);
+  });
+});
