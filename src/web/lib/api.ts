@@ -30,8 +30,11 @@ export type AnswerSchema<T> = {
 type RequestOptions<T> = {
   signal?: AbortSignal;
   headers?: Record<string, string>;
-  /** The answer's schema: an answer that does not match it is an error, never data. */
-  schema?: AnswerSchema<T>;
+  /**
+   * The answer's schema: an answer that does not match it is an error, never data. A promise of it
+   * (its module loading) is read once the answer is in, so the two load side by side.
+   */
+  schema?: AnswerSchema<T> | Promise<AnswerSchema<T>>;
 };
 
 const FALLBACK_MESSAGE = 'Something went wrong. Please try again.';
@@ -55,6 +58,8 @@ async function request<T>(
 ): Promise<T> {
   if (!path.startsWith('/')) throw new Error(path); // same-origin only
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // A request that fails never reads its schema: a schema that fails to load must not go unheard.
+  Promise.resolve(options.schema).catch(() => {});
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
@@ -86,7 +91,7 @@ async function request<T>(
   }
   if (!response.ok) throw errorFromBody(parsed, response.status);
   if (!options.schema) return parsed as T;
-  const checked = options.schema.safeParse(parsed);
+  const checked = (await options.schema).safeParse(parsed);
   if (!checked.success)
     throw new ApiError({
       code: 'unexpected_answer',

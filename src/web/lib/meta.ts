@@ -26,7 +26,7 @@ export function useAppMeta(): { data: AppMeta | undefined } {
   const { data } = useQuery({
     queryKey: ['meta'],
     // Only when the page came without them; the schema (and zod) load then, not on every page.
-    queryFn: async () => api.get('/api/meta', { schema: (await lazySchemas()).appMetaSchema }),
+    queryFn: () => api.get('/api/meta', { schema: lazySchemas().then((m) => m.appMetaSchema) }),
     initialData: metaInPage,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,

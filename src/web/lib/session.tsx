@@ -44,8 +44,9 @@ async function fetchMe(): Promise<Me | null> {
   // A visitor's page load makes no /api/me request (and no 401 in the console).
   if (!mayHaveSession()) return null;
   try {
-    // The schema (and zod) load only for a member: a visitor's first page stays without them.
-    return await api.get('/api/me', { schema: (await lazySchemas()).meSchema });
+    // The schema (and zod) load only for a member, beside the request: a visitor's first page
+    // stays without them.
+    return await api.get('/api/me', { schema: lazySchemas().then((m) => m.meSchema) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
