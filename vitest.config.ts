@@ -3,8 +3,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 // Playwright specs live in tests/e2e and are run by Playwright, never by Vitest.
 //
 // Files share their worker's modules (isolate: false): importing the app graph and warming a
-// database once per worker instead of once per file took the integration run from 341 s to 200 s
-// on this 2-core machine. The price: a file must leave no state behind (timers, env, open apps),
+// database once per worker instead of once per file took the integration run on PGlite from 341 s to
+// 153–189 s on this 2-core machine. The price: a file must leave no state behind (timers, env, open apps),
 // and a file that replaces a module with vi.mock must be named *.isolated.test.ts, which runs with
 // its own modules (tests/foundation/test-isolation.test.ts holds every file to that).
 const ISOLATED = 'tests/**/*.isolated.test.ts';

@@ -190,6 +190,11 @@ function isDictionaryNoun(word: string, lexicon: Lexicon): boolean {
   return nounFormsIn(word, lexicon.nouns).some((f) => lexicon.nouns.has(f));
 }
 
+/** Drawn by art of the word's own name or a synonym's, not by a broader word or a keyword. */
+function drawnByOwnName(entry: WordEntry | null | undefined): entry is WordEntry {
+  return entry?.how === 'name' || entry?.how === 'synonym';
+}
+
 /**
  * A closed compound the dictionary does not know yet ("smartwatch", "smartphone case" aside):
  * a word it knows, then a thing drawn by its own name, is a kind of that thing ("watch").
@@ -200,8 +205,7 @@ function compoundEntry(word: string, lexicon: Lexicon): WordEntry | null {
     const first = word.slice(0, k);
     if (!lexicon.adjectives.has(first) && !lexicon.nouns.has(first)) continue;
     const head = lookupNoun(word.slice(k), lexicon);
-    if (head && (head.how === 'name' || head.how === 'synonym'))
-      return { how: 'hypernym', arts: head.arts, via: word.slice(k) };
+    if (drawnByOwnName(head)) return { how: 'hypernym', arts: head.arts, via: word.slice(k) };
   }
   return null;
 }
@@ -260,7 +264,7 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     );
   if (head && unknown) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
-  if (head?.entry && (head.entry.how === 'name' || head.entry.how === 'synonym')) return head;
+  if (head && drawnByOwnName(head.entry)) return head;
   let best: Noun | null = null;
   let bestRank = 0;
   for (const noun of phrase.nouns) {
@@ -659,9 +663,7 @@ function heldByIn(
   if (things.length !== 1 || only.entry || only.word.includes(' ')) return null;
   if (!nounFormsIn(only.word, lexicon.nouns).some((f) => lexicon.people.has(f))) return null;
   const holdable = (entry: WordEntry | undefined | null) =>
-    entry &&
-    (entry.how === 'name' || entry.how === 'synonym') &&
-    entry.arts.every((a) => !lexicon.arts[a].creature && !lexicon.arts[a].sign);
+    drawnByOwnName(entry) && entry.arts.every((a) => !lexicon.arts[a].creature && !lexicon.arts[a].sign);
   for (const verb of toolVerbs) {
     for (const [word, entry] of lexicon.words) {
       if (word.startsWith(`${verb} `) && word.split(' ').length === 2 && holdable(entry))
@@ -685,8 +687,7 @@ function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   if (parts.length !== 2) return null;
   const thing = lookupNoun(parts[0], lexicon);
   const person = lookupNoun(parts[1], lexicon);
-  if (!thing || (thing.how !== 'name' && thing.how !== 'synonym') || lexicon.arts[thing.arts[0]]?.creature)
-    return null;
+  if (!drawnByOwnName(thing) || lexicon.arts[thing.arts[0]]?.creature) return null;
   if (!person?.arts.every((a) => lexicon.arts[a].person)) return null;
   return { word: parts[0], entry: thing, scene: null };
 }
@@ -722,10 +723,7 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     }
     return null;
   };
-  const sure = (word: string | null) => {
-    const how = word ? lexicon.words.get(word)?.how : undefined;
-    return how === 'name' || how === 'synonym';
-  };
+  const sure = (word: string | null) => drawnByOwnName(word ? lexicon.words.get(word) : undefined);
   for (const length of [3, 2]) {
     const word = known(i, length);
     if (!word) continue;
@@ -740,9 +738,7 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,
       // unless the name has art of its own ("red apple").
       if (known(i + 1, 2)) return null;
-      const how = lexicon.words.get(word)?.how;
-      const own = how === 'name' || how === 'synonym';
-      if (!own && lookupNoun(tokens[i + 1].text, lexicon)) return null;
+      if (!sure(word) && lookupNoun(tokens[i + 1].text, lexicon)) return null;
     }
     return { word, length };
   }
@@ -769,8 +765,7 @@ function isVessel(noun: Noun | undefined, lexicon: Lexicon): boolean {
 
 /** A time or occasion with no art of its own ("day", "new year's eve"; not "full moon"). */
 function isOccasion(word: string, lexicon: Lexicon): boolean {
-  const how = lexicon.words.get(word)?.how;
-  return lexicon.times.has(word) && how !== 'name' && how !== 'synonym';
+  return lexicon.times.has(word) && !drawnByOwnName(lexicon.words.get(word));
 }
 
 /** Face art: a smiley or a cat's face ("crying cat"). */

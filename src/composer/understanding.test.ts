@@ -14,6 +14,16 @@ const drawn = (prompt: string) => SEEDS.flatMap((seed) => plan(prompt, seed).sub
 const subjectOf = (prompt: string) => SEEDS.map((seed) => plan(prompt, seed).subjects[0].art);
 const fe = (name: string) => `fluent-emoji-flat:${name}`;
 
+/** For every seed: the plan carries the feeling's `mark` and no face among its accents. */
+function markedWithNoSecondFace(prompt: string, mark: string): Array<[number, ReturnType<typeof plan>]> {
+  return SEEDS.map((seed) => {
+    const p = plan(prompt, seed);
+    expect(p.mark?.id).toBe(fe(mark));
+    expect(p.accents.filter((a) => / face$|-face/.test(a.id))).toEqual([]);
+    return [seed, p];
+  });
+}
+
 function refused(prompt: string): string[] {
   try {
     plan(prompt);
@@ -289,10 +299,7 @@ describe('composer: a feeling the subject cannot show gets its comic mark by the
     ['a scared rabbit', 'sweat-droplets'],
     ['a confused robot', 'red-question-mark'],
   ])('%s: %s, and no second face', (prompt, mark) => {
-    for (const seed of SEEDS) {
-      const p = plan(prompt, seed);
-      expect(p.mark?.id).toBe(fe(mark));
-      expect(p.accents.filter((a) => / face$|-face/.test(a.id))).toEqual([]);
+    for (const [seed, p] of markedWithNoSecondFace(prompt, mark)) {
       const layout = buildLayout(p, 'default', createRandom(seed), PALETTES[0], false, seed);
       const placed = layout.accents.find((a) => a.art.id === fe(mark));
       // Above the subject's middle, near it: by the head, not in a far corner.
@@ -391,11 +398,7 @@ describe('composer: round 3’s refusals and second faces', () => {
     ['a crying baby', 'crying-face'],
     ['a bored student', 'pensive-face'],
   ])('%s: the feeling by the head (%s), never a second face beside the subject', (prompt, mark) => {
-    for (const seed of SEEDS) {
-      const p = plan(prompt, seed);
-      expect(p.mark?.id).toBe(fe(mark));
-      expect(p.accents.filter((a) => / face$|-face/.test(a.id))).toEqual([]);
-    }
+    markedWithNoSecondFace(prompt, mark);
   });
 
   it('food feels nothing: "hot cocoa" is served hot, with no hot face', () => {
