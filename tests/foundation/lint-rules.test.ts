@@ -1,8 +1,9 @@
 // The structure rules `npm run check` enforces: no import cycles, and src/server/config.ts as the
 // only reader of the environment. Each is shown failing on a deliberate violation, linted with
-// the project's own biome.json in a scratch folder (so the real tree is never touched).
+// the project's own biome.json in a scratch folder (so the real tree is never touched). Also held
+// here: src/server/membership/service.ts is the one writer of memberships (issue 36).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -52,5 +53,32 @@ describe('structure rules', () => {
 
     write('src/server/config.ts', 'export const port = process.env.PORT;\n');
     expect(lint('src/server/config.ts').code).toBe(0);
+  });
+});
+
+/** Files under `dir` that insert, update or delete rows of `memberships` (paths from `dir`). */
+function membershipWriters(dir: string): string[] {
+  const writes = /\.(insert|update|delete)\(\s*memberships\b/;
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .filter((file) => writes.test(readFileSync(path.join(dir, file), 'utf8')))
+    .sort();
+}
+
+describe('where the plan is decided', () => {
+  it('finds every file that writes memberships', () => {
+    write('writers/billing/service.ts', 'await tx.update(memberships).set({ tier });\n');
+    write('writers/membership/service.ts', 'await tx\n  .insert(memberships)\n  .values(row);\n');
+    write('writers/account/service.ts', 'await tx.select().from(memberships);\n');
+    expect(membershipWriters(path.join(scratch, 'writers'))).toEqual([
+      path.join('billing', 'service.ts'),
+      path.join('membership', 'service.ts'),
+    ]);
+  });
+
+  it('only src/server/membership/service.ts writes memberships (its changePlan applies every consequence)', () => {
+    expect(membershipWriters(path.join(ROOT, 'src'))).toEqual([
+      path.join('server', 'membership', 'service.ts'),
+    ]);
   });
 });
