@@ -4,6 +4,11 @@ import { ConfigError, loadConfig } from './config';
 import { DatabaseUnavailableError } from './db/client';
 import { createRuntime } from './runtime';
 
+// Node closes an idle keep-alive connection after 5 s. A client (a proxy, a browser, a test's
+// request context) that sends on it just then gets ECONNRESET. Load balancers keep idle
+// connections for 60 s, so the server holds them longer and is never the side that closes first.
+const KEEP_ALIVE_MS = 65_000;
+
 async function main() {
   const config = loadConfig();
   const runtime = await createRuntime(config);
@@ -15,6 +20,10 @@ async function main() {
       `Clipsmith is running at ${config.publicUrl}`,
     );
   });
+  if ('keepAliveTimeout' in server) {
+    server.keepAliveTimeout = KEEP_ALIVE_MS;
+    server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

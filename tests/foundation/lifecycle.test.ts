@@ -105,6 +105,37 @@ describe('the server process', () => {
     expect(second.output()).toContain('is in use by another Clipsmith process');
   });
 
+  it('keeps an idle connection open for reuse, longer than a load balancer does (60 s)', {
+    timeout: 30_000,
+  }, async () => {
+    expect(server).toBeDefined();
+    const { port } = new URL(server!.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; keepAlive: string | undefined; socket: unknown }>((resolve, reject) => {
+        const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], socket: req.socket }),
+          );
+        });
+        req.on('error', reject);
+      });
+    const first = await get();
+    expect(first.keepAlive).toBe('timeout=65');
+    let closed = false;
+    (first.socket as import('node:net').Socket).once('close', () => {
+      closed = true;
+    });
+    // Past Node's 5 s default: a client sending now on the idle connection must not be cut off.
+    await new Promise((r) => setTimeout(r, 6_000));
+    expect(closed).toBe(false);
+    const second = await get();
+    expect(second.status).toBe(200);
+    expect(second.socket).toBe(first.socket);
+    agent.destroy();
+  });
+
   it('finishes an in-flight request on SIGTERM, then exits 0', { timeout: 60_000 }, async () => {
     expect(server).toBeDefined();
     const s = server!;
