@@ -116,7 +116,11 @@ describe('the server process', () => {
         const req = http.get({ host: '127.0.0.1', port, path: '/api/health', agent }, (res) => {
           res.resume();
           res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, keepAlive: res.headers['keep-alive'], socket: req.socket }),
+            resolve({
+              status: res.statusCode ?? 0,
+              keepAlive: res.headers['keep-alive'],
+              socket: req.socket,
+            }),
           );
         });
         req.on('error', reject);
