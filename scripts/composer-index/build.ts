@@ -296,6 +296,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     bucket.set(art, Math.max(bucket.get(art) ?? 0, tier));
   };
+  /** Two-word names WordNet writes as one word ("surf board": surfboard), with their head word. */
+  const joinedNames: [joined: string, art: number, head: string][] = [];
   drafts.forEach((art, i) => {
     const parts = words(art.label);
     rate(parts.join(' '), i, EXACT);
@@ -309,6 +311,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       !wordnet.index.noun.has(parts.join(' '))
     )
       rate(single.join(' '), i, EXACT);
+    const joined = parts.join('');
+    if (parts.length === 2 && wordnet.index.noun.has(joined) && !wordnet.index.noun.has(parts.join(' ')))
+      joinedNames.push([joined, i, parts[1]]);
     if (parts.length <= 3) {
       for (const part of parts) rate(part, i, PART);
       if (art.kind === 'color') {
@@ -379,7 +384,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           next.push(child);
           for (const lemma of nounSynsets.get(child)?.words ?? []) {
             // Only words that mainly mean this kind: "cat" is also a tractor, "key" a fruit.
-            if (!isFirstSense(lemma, child)) continue;
+            // (and not a name art spells as two words: those name the thing itself, no choice)
+            if (!isFirstSense(lemma, child) || joinedTerms.has(lemma)) continue;
             const art = one(lemma, EXACT, 'color');
             if (art !== undefined) found.set(art, Math.max(found.get(art) ?? 0, familiarity(lemma) + 1));
           }
@@ -412,6 +418,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
   const ancestorWords = (from: Synset[]): Set<string> =>
     from.length === 1 ? ancestorsOf(from[0]) : new Set(from.flatMap((s) => [...ancestorsOf(s)]));
+
+  // A name written as one word is the same thing when it is a kind of its head word (a surfboard
+  // is a board; a deadhead is no head) or both are people (goalkeeper, the goal-keeper icon).
+  const joinedTerms = new Set<string>();
+  for (const [joined, art, head] of joinedNames) {
+    const person = drafts[art].person && isPerson(joined);
+    if (!person && !ancestorWords(senses(joined, 1)).has(head)) continue;
+    joinedTerms.add(joined);
+    const list = ranked.get(joined) ?? [];
+    ranked.set(joined, [{ art, tier: EXACT }, ...list.filter((r) => r.art !== art)]);
+  }
 
   /** Words that name a time or an occasion ("day", "eve", "christmas", "valentine's day"). */
   const isTime = (lemma: string) => senses(lemma, 1)[0]?.lexfile === NOUN_TIME;
@@ -749,7 +766,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             found.arts.length === 1 &&
             (field !== NOUN_PERSON || drafts[found.arts[0]].person) &&
             ((found.how === 'name' && ownName(found.arts[0])) ||
-              found.how === 'synonym' ||
+              // a synonym in a main sense of the same field: a flower (the plant) may be drawn as
+              // a blossom (its second sense), but sand is soil or "dirt", and dirt in its third
+              // sense is a turd
+              (found.how === 'synonym' &&
+                senses(other, 2).some(
+                  (s) =>
+                    s.lexfile === parent.lexfile && found.via !== undefined && s.words.includes(found.via),
+                )) ||
               (found.how === 'keyword' &&
                 isPerson(other) &&
                 drafts[found.arts[0]].person &&
@@ -773,6 +797,15 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // Nothing nearer: an icon of such a person ("flamethrower soldier"), then the person CLDR
     // tags with the word ("ninja" for soldier), is still better than no picture.
     if (isPerson(lemma)) {
+      // Someone who does a thing, drawn doing it: a runner is a person running, a surfer surfing.
+      if (lemma.endsWith('er') && !lemma.includes(' ')) {
+        const doing = `${lemma.slice(0, -2)}ing`;
+        const gloss = new Set(words(own[0]?.gloss ?? ''));
+        const who =
+          gloss.has('female') || gloss.has('woman') ? 'woman' : gloss.has('male') ? 'man' : 'person';
+        const art = one(`${who} ${doing}`, EXACT, 'color') ?? one(`person ${doing}`, EXACT, 'color');
+        if (art !== undefined && drafts[art].person) return { how: 'synonym', arts: [art], via: doing };
+      }
       const named = at(lemma, EXACT, 'mono').find((a) => drafts[a].person);
       if (named !== undefined) return { how: 'name', arts: [named] };
       const icon = at(lemma, PART, 'mono').find((a) => drafts[a].person);
@@ -824,7 +857,30 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   for (const key of keys) {
     if (!key || /\d/.test(key)) continue;
     const entry = resolve(key);
-    if (entry) entries.push([key, entry]);
+    if (!entry) continue;
+    const own = senses(key, 9);
+    const field = own[0]?.lexfile;
+    // The word's other senses, of another field, that have art of their own through a word that
+    // mainly means them: "mouse" is also a computer mouse. The prompt's other things choose.
+    const others: [number, number][] = [];
+    for (const sense of own.slice(1)) {
+      if (sense.lexfile === field || others.some(([f]) => f === sense.lexfile)) continue;
+      for (const other of sense.words) {
+        if (other === key || !isFirstSense(other, sense.offset)) continue;
+        const art = one(other, EXACT, 'color') ?? at(other, EXACT, 'mono').find((a) => !command(other, a));
+        if (art === undefined || entry.arts.includes(art)) continue;
+        others.push([sense.lexfile, art]);
+        break;
+      }
+    }
+    entries.push([
+      key,
+      {
+        ...entry,
+        ...(field !== undefined ? { field } : {}),
+        ...(others.length > 0 ? { senses: others } : {}),
+      },
+    ]);
   }
   const drawable = new Set(entries.map(([key]) => key));
 

@@ -114,7 +114,7 @@ type Token = { text: string; tags: Set<string>; raw: string };
 type Noun = {
   /** The prompt's words for it. */
   word: string;
-  entry: { how: MatchKind; arts: number[] } | null;
+  entry: WordEntry | null;
   /** The word is a kind of scene ("beach", "space"). */
   scene: SceneId | null;
 };
@@ -123,6 +123,9 @@ type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?:
 
 /** A feeling or state the prompt gives ("sad", "sleeping") and the art that shows it, best first. */
 type Feeling = { word: string; arts: ArtRecord[] };
+
+/** WordNet's field (lexicographer file) of made things: noun.artifact. */
+const MADE_THING = 6;
 
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 
@@ -472,6 +475,17 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (!compound) continue;
     const entry = lexicon.words.get(compound);
     Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
+  }
+
+  // "a keyboard and mouse": among made things only, an animal's name is the made thing of that
+  // name (the computer mouse; a cricket bat beside a ball), never the animal.
+  const named = phrases.flatMap((p) => (p.partitive ? [] : p.nouns)).filter((n) => n.entry && !n.scene);
+  for (const noun of named) {
+    const made = noun.entry?.senses?.find(([field]) => field === MADE_THING);
+    if (!made || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
+    const others = named.filter((n) => n !== noun);
+    if (others.length === 0 || !others.every((n) => n.entry?.field === MADE_THING)) continue;
+    noun.entry = { how: 'synonym', arts: [made[1]], field: MADE_THING };
   }
 
   // The subject: the first phrase with something to draw that is not only a scene word.

@@ -476,3 +476,36 @@ describe('composer: a person is never drawn as a thing', () => {
     expect(subjectOf('a ruler')[0]).toMatch(/ruler/);
   });
 });
+
+// Patterns from held-out round 5's sheet (round 5 is a development set since).
+describe('composer: the sense the other things named give a word', () => {
+  it('"a keyboard and mouse" is a computer mouse; beside a cat or cheese a mouse is the animal', () => {
+    expect(drawn('a keyboard and mouse')).toContain(fe('computer-mouse'));
+    expect(drawn('a keyboard and mouse')).not.toContain(fe('mouse'));
+    expect(subjectOf('a mouse and a laptop')).toEqual(SEEDS.map(() => fe('computer-mouse')));
+    expect(drawn('a cat and a mouse')).toContain(fe('mouse'));
+    expect(drawn('a mouse eating cheese')).not.toContain(fe('computer-mouse'));
+    expect(subjectOf('a bat flying at night')).toEqual(SEEDS.map(() => fe('bat')));
+  });
+
+  it('a broader word is drawn only by its own sense: sand is soil ("dirt"), never a turd', () => {
+    expect(drawn('a turtle crawling on sand')).not.toContain('game-icons:turd');
+    // Sand with no art of its own is refused at no charge rather than drawn as something else.
+    expect(refused('a bucket of sand')).toEqual(['sand']);
+    expect(subjectOf('a turtle crawling on sand')).toEqual(SEEDS.map(() => fe('turtle')));
+  });
+});
+
+describe('composer: names written as one word, and people by what they do', () => {
+  it('"surfboard" is the surf-board icon; a name that only looks like two words is not split', () => {
+    expect(subjectOf('a surfboard')).toEqual(SEEDS.map(() => 'game-icons:surf-board'));
+    // A deadhead is no kind of head (WordNet: a passenger who pays nothing): not the skull icon.
+    expect(refused('a deadhead')).toEqual(['deadhead']);
+  });
+
+  it('a runner, a swimmer and a golfer are people running, swimming and golfing', () => {
+    expect(subjectOf('a runner crossing the finish line')).toEqual(SEEDS.map(() => fe('person-running')));
+    expect(subjectOf('a swimmer')).toEqual(SEEDS.map(() => fe('person-swimming')));
+    expect(subjectOf('a golfer')).toEqual(SEEDS.map(() => fe('person-golfing')));
+  });
+});

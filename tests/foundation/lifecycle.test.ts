@@ -118,7 +118,7 @@ describe('the server process', () => {
           res.on('end', () =>
             resolve({
               status: res.statusCode ?? 0,
-              keepAlive: res.headers['keep-alive'],
+              keepAlive: res.headers['keep-alive']?.toString(),
               socket: req.socket,
             }),
           );
