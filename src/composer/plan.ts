@@ -495,8 +495,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const feeling = feelings[0];
   // "a sad face with tears": the face is the subject, drawn with the feeling's own art.
   const faceAt = tokens.findIndex((t) => t.text === 'face' || t.text === 'smiley' || t.text === 'emoji');
+  // A face, not a cat's face ("a surprised face" is no weary cat), unless only a cat shows it.
   const feelingFace =
-    feeling && faceAt >= 0 && !phrases.some((p) => p.start < faceAt) ? feeling.arts[0] : undefined;
+    feeling && faceAt >= 0 && !phrases.some((p) => p.start < faceAt)
+      ? (feeling.arts.find((a) => !a.label.split(' ').includes('cat')) ?? feeling.arts[0])
+      : undefined;
   // "a guitar player": a person of no art of their own, named by what they play, is drawn as a
   // person with it (as "a mechanic with a wrench" is).
   let agent: Noun | null = null;

@@ -33,7 +33,8 @@ export const SCENE_SUBJECTS: Record<SceneId, string[]> = {
   city: ['office-building', 'taxi', 'bus'],
   forest: ['evergreen-tree', 'deer', 'fox', 'owl'],
   beach: ['palm-tree', 'beach-with-umbrella', 'crab'],
-  night: ['crescent-moon', 'owl', 'shooting-star'],
+  // The night itself, not a creature in it: "a starry night" is no owl.
+  night: ['night-with-stars', 'crescent-moon', 'shooting-star'],
   autumn: ['maple-leaf', 'mushroom', 'hedgehog'],
   spring: ['cherry-blossom', 'tulip', 'rabbit-face', 'butterfly'],
 };

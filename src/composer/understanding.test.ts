@@ -509,3 +509,18 @@ describe('composer: names written as one word, and people by what they do', () =
     expect(subjectOf('a golfer')).toEqual(SEEDS.map(() => fe('person-golfing')));
   });
 });
+
+describe('composer: a scene or a feeling named alone is drawn as itself', () => {
+  it('"a starry night" is the night sky, its moon or a shooting star, never an owl', () => {
+    const arts = drawn('a starry night');
+    expect(arts).not.toContain(fe('owl'));
+    for (const art of arts)
+      expect([fe('night-with-stars'), fe('crescent-moon'), fe('shooting-star')]).toContain(art);
+  });
+
+  it('"a surprised face" is a surprised face, not the weary cat CLDR also tags "surprised"', () => {
+    expect(subjectOf('a surprised face')).toEqual(SEEDS.map(() => fe('hushed-face')));
+    // A cat's surprise is still shown by the cat's own art.
+    expect(drawn('a surprised cat face')).toContain(fe('weary-cat'));
+  });
+});
