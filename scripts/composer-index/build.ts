@@ -584,6 +584,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     return /\b(mechanisms?|machines?|machinery|devices?)\b/.test(first?.gloss ?? '');
   };
 
+  /** The sex a person's definition states ("a female sorcerer": woman), else "person". */
+  const definedSex = (synset: Synset | undefined): 'woman' | 'man' | 'person' => {
+    const gloss = new Set(words(synset?.gloss ?? ''));
+    return gloss.has('female') || gloss.has('woman') ? 'woman' : gloss.has('male') ? 'man' : 'person';
+  };
+
   /** Colour art first; one-colour icons when no emoji names the thing. */
   const direct = (lemma: string, opts: { kinds: boolean; parts: boolean }): WordEntry | null => {
     const synsets = senses(lemma, 3);
@@ -598,8 +604,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (personSynonym && drafts[personSynonym.art].person)
       return { how: 'synonym', arts: [personSynonym.art], via: personSynonym.via };
     // Of a man, a woman and a person of one kind, the one the definition says ("a female sorcerer").
-    const gloss = new Set(words(synsets[0]?.gloss ?? ''));
-    const sex = gloss.has('female') || gloss.has('woman') ? 'woman' : gloss.has('male') ? 'man' : 'person';
+    const sex = definedSex(synsets[0]);
     const people = isPerson(lemma)
       ? keyword.filter(
           (a) => drafts[a].person && !otherPerson(lemma, drafts[a]) && showsThing(lemma, drafts[a]),
@@ -800,10 +805,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // Someone who does a thing, drawn doing it: a runner is a person running, a surfer surfing.
       if (lemma.endsWith('er') && !lemma.includes(' ')) {
         const doing = `${lemma.slice(0, -2)}ing`;
-        const gloss = new Set(words(own[0]?.gloss ?? ''));
-        const who =
-          gloss.has('female') || gloss.has('woman') ? 'woman' : gloss.has('male') ? 'man' : 'person';
-        const art = one(`${who} ${doing}`, EXACT, 'color') ?? one(`person ${doing}`, EXACT, 'color');
+        const art =
+          one(`${definedSex(own[0])} ${doing}`, EXACT, 'color') ?? one(`person ${doing}`, EXACT, 'color');
         if (art !== undefined && drafts[art].person) return { how: 'synonym', arts: [art], via: doing };
       }
       const named = at(lemma, EXACT, 'mono').find((a) => drafts[a].person);
@@ -851,6 +854,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       partitives.push(lemma);
   }
 
+  const madeSenseArt = (key: string, own: Synset[], entry: WordEntry): number | undefined => {
+    for (const sense of own.slice(1)) {
+      if (sense.lexfile !== NOUN_ARTIFACT) continue;
+      for (const other of sense.words) {
+        if (other === key || !isFirstSense(other, sense.offset)) continue;
+        const art = one(other, EXACT, 'color') ?? at(other, EXACT, 'mono').find((a) => !command(other, a));
+        if (art !== undefined && !entry.arts.includes(art)) return art;
+      }
+    }
+    return undefined;
+  };
   const entries: [string, WordEntry][] = [];
   const keys = new Set<string>([...wordnet.index.noun.keys(), ...terms.keys()]);
   keys.delete('');
@@ -859,27 +873,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const entry = resolve(key);
     if (!entry) continue;
     const own = senses(key, 9);
-    const field = own[0]?.lexfile;
-    // The word's other senses, of another field, that have art of their own through a word that
-    // mainly means them: "mouse" is also a computer mouse. The prompt's other things choose.
-    const others: [number, number][] = [];
-    for (const sense of own.slice(1)) {
-      if (sense.lexfile === field || others.some(([f]) => f === sense.lexfile)) continue;
-      for (const other of sense.words) {
-        if (other === key || !isFirstSense(other, sense.offset)) continue;
-        const art = one(other, EXACT, 'color') ?? at(other, EXACT, 'mono').find((a) => !command(other, a));
-        if (art === undefined || entry.arts.includes(art)) continue;
-        others.push([sense.lexfile, art]);
-        break;
-      }
-    }
+    const made = own[0]?.lexfile === NOUN_ARTIFACT;
+    // A word whose main sense is no made thing may have a made-thing sense with art of its own,
+    // through a word that mainly means it: "mouse" is also a computer mouse. The prompt's other
+    // things choose.
+    const madeSense = made ? undefined : madeSenseArt(key, own, entry);
     entries.push([
       key,
-      {
-        ...entry,
-        ...(field !== undefined ? { field } : {}),
-        ...(others.length > 0 ? { senses: others } : {}),
-      },
+      { ...entry, ...(made ? { made } : {}), ...(madeSense !== undefined ? { madeSense } : {}) },
     ]);
   }
   const drawable = new Set(entries.map(([key]) => key));

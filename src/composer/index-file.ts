@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 10;
+export const INDEX_FORMAT = 11;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -51,10 +51,10 @@ export type WordEntry = {
   arts: number[];
   /** The word the match went through (synonym, hypernym), for the report. */
   via?: string;
-  /** WordNet's field (lexicographer file) of the word's main sense: 5 animal, 6 made thing... */
-  field?: number;
-  /** Other senses of the word in other fields with art of their own: [field, art index]. */
-  senses?: [field: number, art: number][];
+  /** The word's main sense is a made thing (WordNet's noun.artifact). */
+  made?: true;
+  /** A made thing the word also names, with art of its own ("mouse": the computer mouse). */
+  madeSense?: number;
 };
 
 export type MotionKind = 'run' | 'fly' | 'swim' | 'jump';

@@ -124,9 +124,6 @@ type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?:
 /** A feeling or state the prompt gives ("sad", "sleeping") and the art that shows it, best first. */
 type Feeling = { word: string; arts: ArtRecord[] };
 
-/** WordNet's field (lexicographer file) of made things: noun.artifact. */
-const MADE_THING = 6;
-
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 
 const MATCH_RANK: Record<MatchKind, number> = {
@@ -481,11 +478,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // name (the computer mouse; a cricket bat beside a ball), never the animal.
   const named = phrases.flatMap((p) => (p.partitive ? [] : p.nouns)).filter((n) => n.entry && !n.scene);
   for (const noun of named) {
-    const made = noun.entry?.senses?.find(([field]) => field === MADE_THING);
-    if (!made || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
+    const made = noun.entry?.madeSense;
+    if (made === undefined || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
     const others = named.filter((n) => n !== noun);
-    if (others.length === 0 || !others.every((n) => n.entry?.field === MADE_THING)) continue;
-    noun.entry = { how: 'synonym', arts: [made[1]], field: MADE_THING };
+    if (others.length === 0 || !others.every((n) => n.entry?.made)) continue;
+    noun.entry = { how: 'synonym', arts: [made], made: true };
   }
 
   // The subject: the first phrase with something to draw that is not only a scene word.
