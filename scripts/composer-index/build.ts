@@ -766,10 +766,15 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           // A broader word's own art or synonym; its keywords are too loose one level up. A person
           // is drawn as a person, never as a thing a broader word's synonym also names (a king is a
           // "ruler", whose art is the measuring kind).
+          // A person is drawn by the broader word just above, or further up only as a person in
+          // general: there the art shows one kind of a wide class (a conductor is a musician, a
+          // musician an artist, and the artist emoji paints).
+          const personArt = (a: number) =>
+            drafts[a].person && (depth === 0 || ['person', 'man', 'woman'].includes(drafts[a].label));
           if (
             found &&
             found.arts.length === 1 &&
-            (field !== NOUN_PERSON || drafts[found.arts[0]].person) &&
+            (field !== NOUN_PERSON || personArt(found.arts[0])) &&
             ((found.how === 'name' && ownName(found.arts[0])) ||
               // a synonym in a main sense of the same field: a flower (the plant) may be drawn as
               // a blossom (its second sense), but sand is soil or "dirt", and dirt in its third

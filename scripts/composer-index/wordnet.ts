@@ -20,6 +20,8 @@ export type Synset = {
   similar: number[];
   /** The definition and examples after " | ". */
   gloss: string;
+  /** A named one of a kind ("Barber": Samuel Barber, an instance of composer), not a kind. */
+  instance: boolean;
 };
 
 export type IndexEntry = { synsets: number[]; tagged: number };
@@ -56,11 +58,21 @@ function readData(file: string): Map<number, Synset> {
     const pointerCount = Number(f[i]);
     i += 1;
     const gloss = bar >= 0 ? line.slice(bar + 3).trim() : '';
-    const synset: Synset = { offset, lexfile, words, hypernyms: [], hyponyms: [], similar: [], gloss };
+    const synset: Synset = {
+      offset,
+      lexfile,
+      words,
+      hypernyms: [],
+      hyponyms: [],
+      similar: [],
+      gloss,
+      instance: false,
+    };
     for (let p = 0; p < pointerCount; p++, i += 4) {
       const symbol = f[i];
       const target = Number(f[i + 1]);
       const pos = f[i + 2];
+      if (symbol === '@i') synset.instance = true;
       if (symbol === '@' || symbol === '@i') synset.hypernyms.push(target);
       else if (symbol === '~') synset.hyponyms.push(target);
       else if (symbol === '&' && (pos === 'a' || pos === 's')) synset.similar.push(target);
@@ -85,9 +97,19 @@ function readIndex(file: string): Map<string, IndexEntry> {
 }
 
 export function readWordNet(): WordNet {
+  const noun = readData('data.noun');
+  const nounIndex = readIndex('index.noun');
+  // A word that names both a kind of person and a named person ("barber": Samuel Barber first,
+  // then the hairdresser) means the kind in a prompt: the named people go after the kinds. Named
+  // places and things stay first: "earth" is the planet before it is soil.
+  for (const entry of nounIndex.values()) {
+    const named = (o: number) => noun.get(o)?.instance === true && noun.get(o)?.lexfile === 18;
+    if (entry.synsets.some(named) && !entry.synsets.every(named))
+      entry.synsets = [...entry.synsets.filter((o) => !named(o)), ...entry.synsets.filter(named)];
+  }
   return {
-    synsets: { noun: readData('data.noun'), verb: readData('data.verb'), adj: readData('data.adj') },
-    index: { noun: readIndex('index.noun'), verb: readIndex('index.verb'), adj: readIndex('index.adj') },
+    synsets: { noun, verb: readData('data.verb'), adj: readData('data.adj') },
+    index: { noun: nounIndex, verb: readIndex('index.verb'), adj: readIndex('index.adj') },
   };
 }
 

@@ -245,6 +245,20 @@ function trusted(entry: WordEntry, lexicon: Lexicon): WordEntry | null {
   return label !== entry.via && label.includes(entry.via) ? null : entry;
 }
 
+/** The head's art shows another kind of the head than the phrase names (see bestNoun). */
+function otherKind(head: Noun, phrase: Phrase, lexicon: Lexicon): boolean {
+  if (head.word.includes(' ') || !drawnByOwnName(head.entry)) return false;
+  if (head.entry.how === 'synonym') return true;
+  const label = lexicon.arts[head.entry.arts[0]]?.label ?? '';
+  const said = new Set([...phrase.nouns.flatMap((n) => n.word.split(' ')), ...nounForms(head.word)]);
+  const kindWord = (w: string) =>
+    !said.has(w) &&
+    !nounForms(w).some((f) => said.has(f)) &&
+    !lexicon.colours.has(w) &&
+    isDictionaryNoun(w, lexicon);
+  return label.split(' ').some(kindWord);
+}
+
 /**
  * The best-drawn noun of a phrase: a surer match first, then the last noun (the head). A phrase
  * whose head has no art is not drawn by the words before it: a "school locker" is no school, a
@@ -263,6 +277,10 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
       (n) => !n.entry && !n.scene && !isDictionaryNoun(n.word, lexicon) && !lexicon.adjectives.has(n.word),
     );
   if (head && unknown) return null;
+  // "glue stick", "blood pressure cuff": a kind of the head the art does not show. The head's art
+  // is another kind when its name says so ("wood stick") or when a synonym of one sense of the
+  // head draws it (a cuff drawn as manacles).
+  if (head && phrase.nouns.length > 1 && otherKind(head, phrase, lexicon)) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head && drawnByOwnName(head.entry)) return head;
   let best: Noun | null = null;
@@ -393,7 +411,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       continue;
     }
-    if (lexicon.colours.has(text) && (tags.has('Adjective') || !lexicon.words.has(text))) {
+    // "a seashell on the beach": a colour's name that ends its phrase names the thing.
+    const colourNoun =
+      tags.has('Noun') &&
+      isDictionaryNoun(text, lexicon) &&
+      !(tokens[i + 1]?.tags.has('Noun') || lexicon.nouns.has(tokens[i + 1]?.text ?? ''));
+    if (lexicon.colours.has(text) && !colourNoun && (tags.has('Adjective') || !lexicon.words.has(text))) {
       close();
       colour = lexicon.colours.get(text) ?? null;
       continue;
@@ -413,12 +436,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const kind = lexicon.motion.get(lemma);
       if (kind) motion ??= kind;
       else {
-        // "fishing" brings a fish: the verb's own noun when it is a creature or food (a sea wave
-        // is no part of "waving"); else art named by the word ("waving hand").
+        // "fishing" brings a fish: the verb's own noun when it is a creature (a sea wave is no part
+        // of "waving", and what a bird is drinking is no cocktail); else art named by the word
+        // ("waving hand").
         const entry = lexicon.words.get(lemma);
         const art = entry?.how === 'name' ? lexicon.arts[entry.arts[0]] : undefined;
         const named = lexicon.words.get(`${text} hand`) ?? null;
-        if (entry && art?.kind === 'color' && (art.creature || art.food))
+        if (entry && art?.kind === 'color' && art.creature)
           verbAccents.push({ word: text, entry, scene: null });
         else if (named?.how === 'name') verbAccents.push({ word: text, entry: named, scene: null });
         else if (text.endsWith('ing')) toolVerbs.push(text);

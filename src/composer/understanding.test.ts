@@ -524,3 +524,35 @@ describe('composer: a scene or a feeling named alone is drawn as itself', () => 
     expect(drawn('a surprised cat face')).toContain(fe('weary-cat'));
   });
 });
+
+describe('composer: round 6’s stand-ins are refused at no charge', () => {
+  it('a kind of a thing the head word’s art does not show: a glue stick is no wood stick, a cuff no manacles', () => {
+    expect(refused('a glue stick')).toEqual(['glue stick']);
+    expect(refused('a blood pressure cuff')).toEqual(['blood pressure cuff']);
+    expect(refused('a tablet computer')).toEqual(['tablet computer']);
+    // The head's own art still draws a kind of it that the art does not contradict.
+    expect(subjectOf('a school locker')).toEqual(Array(4).fill('game-icons:lockers'));
+    expect(subjectOf('a robot assistant')).toEqual(Array(4).fill(fe('robot')));
+  });
+
+  it('a common word is not the famous person of that name: a barber is no composer (Samuel Barber)', () => {
+    expect(refused('a barber cutting hair')).toEqual(['barber']);
+  });
+
+  it('a person is drawn as a broader kind only one step up: a conductor is no painter (the artist emoji)', () => {
+    expect(drawn('a conductor with a baton')).not.toContain(fe('artist'));
+    expect(subjectOf('a conductor with a baton')).toEqual(Array(4).fill(fe('person')));
+    // One step up still draws: a painter is an artist.
+    expect(subjectOf('a painter')).toEqual(Array(4).fill(fe('artist')));
+  });
+
+  it('what a verb acts on is drawn only when it is a creature: "drinking" brings no cocktail, "fishing" a fish', () => {
+    expect(drawn('a bird drinking from a puddle')).toEqual(Array(4).fill(fe('bird')));
+    expect(drawn('a man fishing')).toContain(fe('fish'));
+  });
+
+  it('a colour’s name used as a thing is that thing: a seashell on the beach is refused, not a bare beach', () => {
+    expect(refused('a seashell on the beach')).toEqual(['seashell']);
+    expect(plan('a seashell pink bag').colour).not.toBeNull();
+  });
+});
