@@ -51,6 +51,8 @@ const NOUN_PLANT = 20;
 const NOUN_OBJECT = 17;
 const NOUN_ARTIFACT = 6;
 const NOUN_ACT = 4;
+/** The fields of things a picture shows: made things, creatures, food, plants, objects, people. */
+const THING_FIELDS = [NOUN_ARTIFACT, NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT, NOUN_PERSON];
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
 const NATURAL_COLOURS = [
   'red',
@@ -731,6 +733,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // Of several kinds of the head, the one the definition names: an oak is "a deciduous tree".
       const named = found && found.arts.length > 1 && own[0] ? stated(own[0], head) : undefined;
       if (named !== undefined) return { how: 'hypernym', arts: [named], via: drafts[named].label };
+      // Of the head's art, the one that shows the head itself: a garbage truck is a truck (the
+      // plain icon), not a pickup truck or a delivery truck, its siblings.
+      const itself = one(head, EXACT, 'mono');
+      const kinds = found?.arts.every((a) => words(drafts[a].label).join(' ') !== head);
+      if (found && kinds && itself !== undefined) return { how: 'hypernym', arts: [itself], via: head };
       if (found && found.arts.length >= 1 && (found.how !== 'keyword' || found.arts.length === 1))
         return { how: 'hypernym', arts: found.arts, via: head };
     }
@@ -887,6 +894,40 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       key,
       { ...entry, ...(made ? { made } : {}), ...(madeSense !== undefined ? { madeSense } : {}) },
     ]);
+  }
+  // An art set's two-word name says its last word with another synonym of that word's main
+  // sense too: the "paper plane" icon is a paper airplane.
+  const named = new Set(entries.map(([key]) => key));
+  for (const [art, draft] of drafts.entries()) {
+    const label = words(draft.label);
+    const last = label.at(-1) ?? '';
+    if (label.length !== 2 || !named.has(label.join(' '))) continue;
+    const main = senses(last, 1)[0];
+    if (!main || !THING_FIELDS.includes(main.lexfile)) continue;
+    for (const other of main.words) {
+      const key = `${label[0]} ${other}`;
+      const familiar = !other.includes(' ') && familiarity(other) > 0 && isFirstSense(other, main.offset);
+      if (other === last || !familiar || named.has(key) || keys.has(key)) continue;
+      named.add(key);
+      entries.push([key, { how: 'synonym', arts: [art], via: draft.label }]);
+    }
+  }
+  // A game's emoji that CLDR tags with its gear shows that gear: a ping pong paddle is the ping
+  // pong emoji (a paddle and a ball), an ice hockey stick the ice hockey one. Only made things
+  // (a "hospital doctor" is no hospital).
+  for (const [art, draft] of drafts.entries()) {
+    const name = words(draft.label).join(' ');
+    if (draft.kind !== 'color' || !named.has(name) || senses(name, 1)[0]?.lexfile !== NOUN_ACT) continue;
+    for (const tag of keywordsOf.get(draft) ?? []) {
+      const gear = senses(tag, 1)[0];
+      if (tag.includes(' ') || gear?.lexfile !== NOUN_ARTIFACT) continue;
+      for (const other of gear.words.filter((w) => !w.includes(' ') && isFirstSense(w, gear.offset))) {
+        const key = `${name} ${other}`;
+        if (named.has(key) || keys.has(key)) continue;
+        named.add(key);
+        entries.push([key, { how: 'keyword', arts: [art], via: draft.label }]);
+      }
+    }
   }
   const drawable = new Set(entries.map(([key]) => key));
 

@@ -265,6 +265,12 @@ function otherKind(head: Noun, phrase: Phrase, lexicon: Lexicon): boolean {
  * "pine cone" no pine tree.
  */
 function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
+  // "a grapes bunch" is a bunch of grapes: a group word of no art after things counts them (a
+  // "tree branch" is no tree).
+  const group = phrase.nouns.at(-1);
+  const counted = phrase.nouns.at(-2)?.word.match(/[^s]s$/);
+  if (group && counted && !group.entry && lexicon.partitives.has(group.word))
+    return bestNoun({ ...phrase, nouns: phrase.nouns.slice(0, -1) }, lexicon);
   const head = phrase.nouns.at(-1);
   // Only a word the dictionary knows as a thing ("locker") makes the phrase another thing; a word it
   // does not know at all (a code, a name, a typo) names nothing and the phrase keeps its drawn noun.

@@ -556,3 +556,24 @@ describe('composer: round 6’s stand-ins are refused at no charge', () => {
     expect(plan('a seashell pink bag').colour).not.toBeNull();
   });
 });
+
+describe('composer: round 6’s names with art under another name', () => {
+  it('an art set’s name said with a synonym of its last word: a paper airplane is the paper plane icon', () => {
+    expect(subjectOf('a paper airplane')).toEqual(Array(4).fill('game-icons:paper-plane'));
+  });
+
+  it('a game’s gear is the game’s emoji when CLDR tags it with the gear, never another kind of it', () => {
+    expect(subjectOf('a ping pong paddle')).toEqual(Array(4).fill(fe('ping-pong')));
+    expect(drawn('a ping pong paddle')).not.toContain('game-icons:paddles');
+  });
+
+  it('a kind of a thing whose emoji are all its siblings is drawn by the icon of the thing itself', () => {
+    expect(subjectOf('a garbage truck')).toEqual(Array(4).fill('game-icons:truck'));
+    expect(plan('a garbage truck').subjects[0].word).toBe('garbage truck');
+  });
+
+  it('a group word after things counts them: a grapes bunch is grapes, a tree branch no tree', () => {
+    expect(drawn('a purple grapes bunch')).toEqual(Array(4).fill(fe('grapes')));
+    expect(subjectOf('a tree branch')).toEqual(Array(4).fill('game-icons:tree-branch'));
+  });
+});
