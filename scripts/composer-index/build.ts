@@ -78,6 +78,12 @@ const NATURAL_HEX: Record<string, string> = {
   black: '#2b2b2b',
   golden: '#d9a520',
 };
+/** The paint of a creature, a food or a plant whose definition names no colour. */
+const FIELD_COLOURS: Record<number, string> = {
+  [NOUN_ANIMAL]: NATURAL_HEX.brown,
+  [NOUN_FOOD]: '#e0a03c',
+  [NOUN_PLANT]: NATURAL_HEX.green,
+};
 /** Broader words every person has: sharing one makes no two people kin. */
 const GENERIC_PEOPLE = new Set([
   'person',
@@ -1026,7 +1032,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (![NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT].includes(first.lexfile)) return undefined;
       const definition = first.gloss.split(';')[0].toLowerCase();
       const colour = NATURAL_COLOURS.find((c) => new RegExp(`\\b${c}\\b`).test(definition));
-      return colour ? NATURAL_HEX[colour] : undefined;
+      // Else the colour most of its kind have: a squirrel or a roast chicken is no pink, a
+      // fern no teal.
+      return colour ? NATURAL_HEX[colour] : FIELD_COLOURS[first.lexfile];
     }
     return undefined;
   };

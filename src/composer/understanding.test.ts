@@ -328,6 +328,18 @@ describe('composer: one-colour icons take the colour the prompt or nature gives 
     expect(paintOf('a blue pumpkin').paint).toBe(plan('a blue pumpkin').colour);
   });
 
+  it('a creature, food or plant whose definition names no colour takes its kind’s: no pink squirrel (round 6)', () => {
+    for (const seed of SEEDS) {
+      const squirrel = paintOf('a squirrel with an acorn', seed);
+      expect(squirrel.p.subject.kind).toBe('mono');
+      expect(squirrel.paint).toBe('#8b5a2b');
+      const roast = paintOf('a roast chicken', seed);
+      expect(roast.p.subject.kind).toBe('mono');
+      expect(roast.paint).toBe('#e0a03c');
+    }
+    expect(paintOf('a purple squirrel').paint).toBe(plan('a purple squirrel').colour);
+  });
+
   it('a made thing keeps the theme’s paint: its definition names no colour of its own', () => {
     expect(getLexicon().artById.get('mdi:toaster')?.colour).toBeUndefined();
   });
