@@ -719,6 +719,41 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     return null;
   };
 
+  // The words an emoji's name and CLDR keywords say, for names whose words it shows together.
+  const emojiSaying = new Map<string, number[]>();
+  for (const [art, draft] of drafts.entries()) {
+    if (draft.kind !== 'color') continue;
+    const said = new Set([draft.label, ...(keywordsOf.get(draft) ?? [])].flatMap(words));
+    for (const w of said) emojiSaying.set(w, [...(emojiSaying.get(w) ?? []), art]);
+  }
+  /** The one emoji whose name and keywords say every word of a two-word made thing: a frying pan
+   * is the cooking emoji (CLDR: "frying", "pan"), a computer monitor the desktop computer. */
+  const sayingEvery = (lemma: string): number | undefined => {
+    const phrase = words(lemma);
+    if (phrase.length !== 2 || senses(lemma, 1)[0]?.lexfile !== NOUN_ARTIFACT) return undefined;
+    const [first, ...rest] = phrase.map((w) => emojiSaying.get(w) ?? []);
+    // Not a sibling whose keywords happen to say the words: a music box is no accordion ("music",
+    // "squeeze box"), both kinds of musical instrument.
+    const own = senses(lemma, 1)[0];
+    if (!own) return undefined;
+    const up = own.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x));
+    const near = new Set(
+      [...up, ...up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)))].flatMap((s) => s?.words ?? []),
+    );
+    const sibling = (a: number) => {
+      const thing = senses(drafts[a].label, 1)[0];
+      return thing !== undefined && [...near].some((w) => ancestorsOf(thing).has(w));
+    };
+    // The name is a kind of its head word (a frying pan is a pan; toilet water is no water) and
+    // the emoji's keywords say that head: the emoji shows the thing, not only its words.
+    const head = phrase[1];
+    const showsHead = (a: number) =>
+      !drafts[a].creature && (keywordsOf.get(drafts[a]) ?? []).some((t) => words(t).join(' ') === head);
+    if (!ancestorsOf(own).has(head)) return undefined;
+    const both = first.filter((a) => rest.every((r) => r.includes(a)) && !sibling(a) && showsHead(a));
+    return both.length === 1 ? both[0] : undefined;
+  };
+
   const resolve = (lemma: string): WordEntry | null => {
     const hit = direct(lemma, { kinds: true, parts: true });
     if (hit) return hit;
@@ -747,6 +782,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (found && found.arts.length >= 1 && (found.how !== 'keyword' || found.arts.length === 1))
         return { how: 'hypernym', arts: found.arts, via: head };
     }
+    const saying = sayingEvery(lemma);
+    if (saying !== undefined) return { how: 'keyword', arts: [saying] };
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
     // sense and a fire hydrant in another.

@@ -589,3 +589,14 @@ describe('composer: round 6’s names with art under another name', () => {
     expect(subjectOf('a tree branch')).toEqual(Array(4).fill('game-icons:tree-branch'));
   });
 });
+
+describe('composer: a made thing an emoji shows under another name', () => {
+  it('an emoji whose keywords say the name’s words and its head: a frying pan is the cooking emoji', () => {
+    expect(subjectOf('a frying pan')).toEqual(Array(4).fill(fe('cooking')));
+    expect(subjectOf('a computer monitor')).toEqual(Array(4).fill(fe('desktop-computer')));
+  });
+
+  it('never a sibling whose keywords say the words: a music box is no accordion', () => {
+    expect(refused('a music box')).toEqual(['music box']);
+  });
+});
