@@ -78,6 +78,8 @@ const NATURAL_HEX: Record<string, string> = {
   black: '#2b2b2b',
   golden: '#d9a520',
 };
+/** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
+const PIECES = new Set(['block', 'piece', 'portion', 'slab', 'chunk', 'helping']);
 /** The paint of a creature, a food or a plant whose definition names no colour. */
 const FIELD_COLOURS: Record<number, string> = {
   [NOUN_ANIMAL]: NATURAL_HEX.brown,
@@ -460,7 +462,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const label = words(art.label);
     // Named by the word: its head ("honey pot") or a kind of it; not a "magnifying glass" for
     // glass nor a "place of worship" for place.
-    if (label[0] === lemma && label.length <= 2) return true;
+    // It shows the word's thing when it holds it or is a part of a creature or plant of it; a "lab
+    // coat" or a "kitchen knife" is another thing named after the word.
+    if (label[0] === lemma && label.length <= 2) {
+      const heads = senses(label.at(-1) ?? '', 3);
+      const head = heads[0];
+      const field = senses(lemma, 1)[0]?.lexfile;
+      if (label.length === 1 || !head) return true;
+      // (a glass is a material first, a drinking glass next)
+      if (heads.some((h) => ['container', 'vessel'].some((w) => ancestorsOf(h).has(w)))) return true;
+      if (head.lexfile === field && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
+    }
     if (label.at(-1) === lemma && isKindOf(lemma, art)) return true;
     if (label.length === 1 && isCompoundOf(label[0], lemma)) return true;
     const own = senses(lemma, 3);
@@ -738,7 +750,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (!own) return undefined;
     const up = own.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x));
     const near = new Set(
-      [...up, ...up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)))].flatMap((s) => s?.words ?? []),
+      [...up, ...up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)))].flatMap(
+        (s) => s?.words ?? [],
+      ),
     );
     const sibling = (a: number) => {
       const thing = senses(drafts[a].label, 1)[0];
@@ -900,11 +914,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (!first || lemma.includes(' ')) continue;
     // "a glass of juice": glass is a material first, a container second.
     const second = nounSynsets.get(entry.synsets[1] ?? -1);
+    // "a bar of soap": a word with a sense that is a block or a piece of something.
+    const piece = entry.synsets.some((o) =>
+      nounSynsets.get(o)?.hypernyms.some((h) => PIECES.has(nounSynsets.get(h)?.words[0] ?? '')),
+    );
     if (
       first.lexfile === NOUN_QUANTITY ||
       first.lexfile === NOUN_GROUP ||
       containers.has(first.offset) ||
-      (second && first.lexfile === NOUN_SUBSTANCE && containers.has(second.offset))
+      (second && first.lexfile === NOUN_SUBSTANCE && containers.has(second.offset)) ||
+      piece
     )
       partitives.push(lemma);
   }

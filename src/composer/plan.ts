@@ -551,10 +551,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       break;
     }
     // The first thing named has no art: say so rather than draw something else ("school locker"
-    // is one thing: named whole when a word before its head has art).
-    missed.push(
-      ...(things.some((n) => n.entry) ? [things.map((n) => n.word).join(' ')] : things.map((n) => n.word)),
-    );
+    // is one thing: named whole when a word before its head has art or all are dictionary words).
+    const name = things.some((n) => n.entry) || things.every((n) => isDictionaryNoun(n.word, lexicon));
+    missed.push(...(name ? [things.map((n) => n.word).join(' ')] : things.map((n) => n.word)));
     break;
   }
   if (missed.length > 0) throw new ComposerMiss(missed);
@@ -753,8 +752,12 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
   const known = (from: number, length: number) => {
     if (from + length > tokens.length) return null;
     const span = tokens.slice(from, from + length);
+    // A dictionary name with "of" and no art is an idiom ("a cup of tea", "a piece of cake"): the
+    // amount and the thing are read apart.
+    const idiom = span.some((t) => t.text === 'of');
     for (const word of [span.map((t) => t.text).join(' '), span.map((t) => t.raw).join(' ')]) {
-      if (lexicon.words.has(word) || lexicon.nouns.has(word) || lexicon.times.has(word)) return word;
+      if (lexicon.words.has(word) || (lexicon.nouns.has(word) && !idiom) || lexicon.times.has(word))
+        return word;
     }
     // "ice skates": a name in the plural is the name ("ice skate"), not ice and a skate.
     const before = span

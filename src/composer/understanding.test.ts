@@ -600,3 +600,25 @@ describe('composer: a made thing an emoji shows under another name', () => {
     expect(refused('a music box')).toEqual(['music box']);
   });
 });
+
+describe('composer: art named after a word is not that word’s thing', () => {
+  it('an emoji whose name starts with the word shows it only when it holds it: honey pot yes, lab coat no', () => {
+    expect(subjectOf('honey')).toEqual(Array(4).fill(fe('honey-pot')));
+    expect(drawn('a glass of wine')).toEqual(Array(4).fill(fe('wine-glass')));
+    expect(refused('an office')).toEqual(['office']);
+    expect(refused('a kitchen')).toEqual(['kitchen']);
+    expect(refused('a lab')).toEqual(['lab']);
+  });
+
+  it('a piece of a thing is the thing: a bar of soap is soap, not a bar', () => {
+    expect(drawn('a bar of soap')).toEqual(Array(4).fill(fe('soap')));
+  });
+
+  it('an idiom the dictionary knows with "of" is read as an amount and a thing: a cup of tea is tea', () => {
+    expect(subjectOf('a cup of tea')).toEqual(Array(4).fill(fe('hot-beverage')));
+  });
+
+  it('a name of dictionary words with no art is named whole when refused', () => {
+    expect(refused('a cough syrup')).toEqual(['cough syrup']);
+  });
+});
