@@ -471,6 +471,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (label.length === 1 || !head) return true;
       // (a glass is a material first, a drinking glass next)
       if (heads.some((h) => ['container', 'vessel'].some((w) => ancestorsOf(h).has(w)))) return true;
+      // ...or is a piece of it: a chocolate bar
+      if (heads.some((h) => h.hypernyms.some((o) => PIECES.has(nounSynsets.get(o)?.words[0] ?? ''))))
+        return true;
       if (head.lexfile === field && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
     }
     if (label.at(-1) === lemma && isKindOf(lemma, art)) return true;
@@ -656,6 +659,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     const head = heads[0];
     if (head !== undefined) return { how: 'name', arts: [head] };
+    // An emoji named as an amount of the thing shows it: an ear of corn (not popcorn, whose name
+    // holds the word), a sheaf of rice, a glass of milk.
+    const amountOf = [NOUN_FOOD, NOUN_PLANT, NOUN_SUBSTANCE, NOUN_BODY].includes(synsets[0]?.lexfile ?? -1)
+      ? at(lemma, HEAD, 'color').find((a) => new RegExp(`^[a-z]+ of ${lemma}$`).test(drafts[a].label))
+      : undefined;
+    if (amountOf !== undefined) return { how: 'name', arts: [amountOf] };
     // An emoji whose name holds the word ("honeybee" for bee) beats a one-colour icon of that name.
     const within = keyword.find(
       (a) => !drafts[a].label.includes(' ') && isCompoundOf(drafts[a].label, lemma),

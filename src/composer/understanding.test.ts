@@ -622,3 +622,10 @@ describe('composer: art named after a word is not that word’s thing', () => {
     expect(refused('a cough syrup')).toEqual(['cough syrup']);
   });
 });
+
+describe('composer: an emoji named as an amount of the thing', () => {
+  it('corn is the ear of corn, not the popcorn whose name holds the word; milk a glass of milk', () => {
+    expect(subjectOf('a field of corn')).toEqual(Array(4).fill(fe('ear-of-corn')));
+    expect(subjectOf('fresh milk')).toEqual(Array(4).fill(fe('glass-of-milk')));
+  });
+});
