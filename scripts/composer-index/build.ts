@@ -1002,6 +1002,49 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   }
   const drawable = new Set(entries.map(([key]) => key));
 
+  // A person of no art named after a thing is drawn with it: a drummer with a drum, a violinist
+  // with a violin, a lumberjack with a log (WordNet's derivations: drummer -> to drum -> a drum).
+  const drawnAs = new Map(entries);
+  const tools: [string, number, 'holding' | 'riding'][] = [];
+  const ridden = (w: string) =>
+    ['conveyance', 'vehicle', 'craft'].some((c) => ancestorWords(senses(w, 1)).has(c));
+  for (const [lemma, entry] of wordnet.index.noun) {
+    if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma)) continue;
+    const first = nounSynsets.get(entry.synsets[0]);
+    if (first?.lexfile !== NOUN_PERSON) continue;
+    const related = [...first.derived].sort((a, b) => (a.pos === b.pos ? 0 : a.pos === 'noun' ? -1 : 1));
+    // The definition names the thing ("someone who plays a drum"), a made thing or food: not a
+    // scammer's chisel (to chisel: to cheat).
+    const definition = words(first.gloss.split(';')[0]);
+    const said = (w: string) => [w, `${w}s`, `${w}es`].some((f) => definition.includes(f));
+    // Through a verb, the thing is the one the verb is done with: to drum with a drum, but to
+    // watch is not done with a wristwatch.
+    const through = (w: string, pos: 'noun' | 'verb', offset: number) => {
+      const thing = senses(w, 1)[0];
+      if (![NOUN_ARTIFACT, NOUN_FOOD].includes(thing?.lexfile ?? -1)) return false;
+      return pos === 'noun' || thing.derived.some((d) => d.pos === 'verb' && d.offset === offset);
+    };
+    const thing = related
+      .map(({ offset, pos, word }) => ({
+        w: wordnet.synsets[pos].get(offset)?.words[word] ?? '',
+        pos,
+        offset,
+      }))
+      .filter(({ w, pos, offset }) => said(w) && through(w, pos, offset))
+      .map(({ w }) => w)
+      .find((w) => {
+        const e = drawnAs.get(w);
+        return (
+          (e?.how === 'name' || e?.how === 'synonym') &&
+          !drafts[e.arts[0]].creature &&
+          !drafts[e.arts[0]].person
+        );
+      });
+    const art = thing === undefined ? undefined : drawnAs.get(thing)?.arts[0];
+    if (thing !== undefined && art !== undefined)
+      tools.push([lemma, art, ridden(thing) ? 'riding' : 'holding']);
+  }
+
   // Feelings and states ("sad", "scared", "sleeping"): the faces CLDR tags with an adjective or
   // verb, those named by it first ("sleeping face").
   const isFace = (art: Draft) => {
@@ -1138,6 +1181,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     people: [...wordnet.index.noun.keys()].filter(
       (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),
     ),
+    tools,
     // Acts and events with no art ("exploration", "travel"): a scene word beside one may draw
     // the prompt; a thing with no art ("shed") is refused instead.
     acts: [...wordnet.index.noun.keys()].filter(

@@ -22,6 +22,8 @@ export type Synset = {
   gloss: string;
   /** A named one of a kind ("Barber": Samuel Barber, an instance of composer), not a kind. */
   instance: boolean;
+  /** Derivationally related nouns and verbs ("+": drummer -> drum), with the related word's place. */
+  derived: { offset: number; pos: 'noun' | 'verb'; word: number }[];
 };
 
 export type IndexEntry = { synsets: number[]; tagged: number };
@@ -67,6 +69,7 @@ function readData(file: string): Map<number, Synset> {
       similar: [],
       gloss,
       instance: false,
+      derived: [],
     };
     for (let p = 0; p < pointerCount; p++, i += 4) {
       const symbol = f[i];
@@ -76,6 +79,13 @@ function readData(file: string): Map<number, Synset> {
       if (symbol === '@' || symbol === '@i') synset.hypernyms.push(target);
       else if (symbol === '~') synset.hyponyms.push(target);
       else if (symbol === '&' && (pos === 'a' || pos === 's')) synset.similar.push(target);
+      else if (symbol === '+' && (pos === 'n' || pos === 'v'))
+        // source/target as "sstt" (hex): tt is the related word's place in its synset, 1-based
+        synset.derived.push({
+          offset: target,
+          pos: pos === 'n' ? 'noun' : 'verb',
+          word: Number.parseInt(f[i + 3].slice(2), 16) - 1,
+        });
     }
     out.set(offset, synset);
   }

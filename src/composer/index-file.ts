@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 11;
+export const INDEX_FORMAT = 12;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -104,6 +104,11 @@ export type IndexFile = {
   bodyParts: string[];
   /** People with no art of their own ("gardener"): a person holding what the prompt gives them. */
   people: string[];
+  /**
+   * A person of no art -> the art of the thing their name comes from and how they are drawn with
+   * it ("drummer" -> drum, held; "trucker" -> truck, ridden).
+   */
+  tools: [string, number, 'holding' | 'riding'][];
   /** Nouns of an act or event with no art ("exploration"): a scene word beside one draws it. */
   acts: string[];
   /** Feeling or state word -> the faces that show it ("sleeping" -> sleeping face), best first. */

@@ -26,6 +26,8 @@ export type Lexicon = {
   bodyParts: Set<string>;
   acts: Set<string>;
   people: Set<string>;
+  /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
+  tools: Map<string, { art: number; relation: 'holding' | 'riding' }>;
   faces: Map<string, number[]>;
   motion: Map<string, MotionKind>;
   colours: Map<string, string>;
@@ -97,6 +99,7 @@ export function getLexicon(): Lexicon {
     bodyParts: new Set(file.bodyParts),
     acts: new Set(file.acts),
     people: new Set(file.people),
+    tools: new Map(file.tools.map(([word, art, relation]) => [word, { art, relation }])),
     faces: new Map(file.faces),
     motion: new Map(file.motion),
     colours: new Map(file.colours),

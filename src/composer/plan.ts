@@ -124,6 +124,8 @@ type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?:
 /** A feeling or state the prompt gives ("sad", "sleeping") and the art that shows it, best first. */
 type Feeling = { word: string; arts: ArtRecord[] };
 
+const ARTICLES = new Set(['a', 'an', 'the']);
+
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 
 const MATCH_RANK: Record<MatchKind, number> = {
@@ -147,7 +149,9 @@ function tag(text: string): Token[] {
       // "grandmother's recipe": the grandmother ("'s" is no part of her name).
       const raw = term.normal.replace(/[^a-z0-9'_-]/g, '');
       const normal = raw.replace(/'s$/, '');
-      if (normal) out.push({ text: normal, tags: new Set(term.tags), raw });
+      // The tagger reads "a" in "a violinist" as a noun (the letter): an article is an article.
+      const tags = ARTICLES.has(normal) ? ['Determiner'] : term.tags;
+      if (normal) out.push({ text: normal, tags: new Set(tags), raw });
     }
   }
   return out;
@@ -630,7 +634,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let partner: Plan['partner'] = null;
   if (agent?.entry) {
     const art = pick(agent.entry);
-    partner = { art, relation: 'holding' };
+    // A trucker rides the truck; a drummer holds the drum.
+    const named =
+      subjectPhrase?.nouns.length === 1 ? toolOf(subjectPhrase.nouns[0].word, lexicon) : undefined;
+    partner = { art, relation: named?.relation ?? 'holding' };
     accents.push(art);
     subjects.push({ word: agent.word, label: art.label, art: art.id });
   }
@@ -723,9 +730,22 @@ function heldByIn(
  * A WordNet name of a person with no art ("guitar player", "soccer player"): a thing drawn by its
  * own name, then a word drawn as a person. The thing, to put in a person's hands; else null.
  */
+/** The thing a person of no art is named after, and how they are drawn with it (see agentOf). */
+function toolOf(word: string, lexicon: Lexicon) {
+  return nounFormsIn(word, lexicon.nouns)
+    .map((f) => lexicon.tools.get(f))
+    .find((t) => t !== undefined);
+}
+
 function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   const [only] = things;
   if (things.length !== 1 || only.entry) return null;
+  // "a drummer": a person of no art named after a thing is drawn with it (the index's tools).
+  const tool = toolOf(only.word, lexicon);
+  if (tool) {
+    const art = lexicon.arts[tool.art];
+    return { word: art.label, entry: { how: 'name', arts: [tool.art] }, scene: null };
+  }
   const parts = only.word.split(' ');
   if (parts.length !== 2) return null;
   const thing = lookupNoun(parts[0], lexicon);

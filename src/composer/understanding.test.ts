@@ -629,3 +629,24 @@ describe('composer: an emoji named as an amount of the thing', () => {
     expect(subjectOf('fresh milk')).toEqual(Array(4).fill(fe('glass-of-milk')));
   });
 });
+
+describe('composer: a person named after a thing is drawn with it', () => {
+  it('a drummer is a person with a drum, a violinist with a violin (WordNet’s derivations)', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a drummer', seed);
+      expect(p.subject.id).toBe(fe('person'));
+      expect(p.partner).toMatchObject({ art: { id: fe('drum') }, relation: 'holding' });
+    }
+    expect(drawn('a violinist')).toContain(fe('violin'));
+  });
+
+  it('one who rides the thing rides it: a trucker in a truck, a canoeist in a canoe', () => {
+    expect(plan('a trucker').partner?.relation).toBe('riding');
+    expect(plan('a canoeist').partner).toMatchObject({ art: { id: fe('canoe') }, relation: 'riding' });
+  });
+
+  it('only a thing the definition names and its verb is done with: a sentry is no wristwatch', () => {
+    expect(refused('a sentry')).toEqual(['sentry']);
+    expect(refused('a scammer')).toEqual(['scammer']);
+  });
+});
