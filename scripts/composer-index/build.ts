@@ -381,6 +381,31 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
 
   /** Kinds of a broad word that have colour art of their own name, most familiar first. */
+  /**
+   * The emoji shows another sense of its word than `offset`: CLDR tags it with a broader word of
+   * that other sense and none of this one's (the peacock emoji is tagged "bird": it is the peafowl,
+   * not the peacock butterfly WordNet lists first; the turtle is a "reptile", not a turtleneck).
+   */
+  const showsOtherSense = (lemma: string, offset: number, art: number): boolean => {
+    const tags = new Set((keywordsOf.get(drafts[art]) ?? []).flatMap(words));
+    const sense = nounSynsets.get(offset);
+    if (!sense || tags.size === 0) return false;
+    // The words of a sense: its own, all its broader words and its kinds ("tortoise" of turtle).
+    const related = (s: Synset): Set<string> => {
+      const out = new Set([...s.words, ...s.hyponyms.flatMap((o) => nounSynsets.get(o)?.words ?? [])]);
+      let up = [s];
+      for (let d = 0; d < 14 && up.length > 0; d++) {
+        up = up.flatMap((x) => x.hypernyms.map((o) => nounSynsets.get(o)).filter((y): y is Synset => !!y));
+        for (const x of up) for (const w of x.words) out.add(w);
+      }
+      return out;
+    };
+    const mine = related(sense);
+    return senses(lemma, 9).some(
+      (s) => s.offset !== offset && [...related(s)].some((w) => tags.has(w) && !mine.has(w)),
+    );
+  };
+
   const kindsOf = (synset: Synset): number[] => {
     const found = new Map<number, number>();
     const seen = new Set<number>();
@@ -397,7 +422,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             // (and not a name art spells as two words: those name the thing itself, no choice)
             if (!isFirstSense(lemma, child) || joinedTerms.has(lemma)) continue;
             const art = one(lemma, EXACT, 'color');
-            if (art !== undefined) found.set(art, Math.max(found.get(art) ?? 0, familiarity(lemma) + 1));
+            if (art === undefined || showsOtherSense(lemma, child, art)) continue;
+            found.set(art, Math.max(found.get(art) ?? 0, familiarity(lemma) + 1));
           }
         }
       }

@@ -650,3 +650,13 @@ describe('composer: a person named after a thing is drawn with it', () => {
     expect(refused('a scammer')).toEqual(['scammer']);
   });
 });
+
+describe('composer: a broad word’s kinds are the kinds it names', () => {
+  it('an insect is never the peacock (WordNet lists the peacock butterfly first; the emoji is the bird)', () => {
+    const kinds = getLexicon().words.get('insect')?.arts.map((a) => getLexicon().arts[a].id) ?? [];
+    expect(kinds).toContain(fe('butterfly'));
+    expect(kinds).not.toContain(fe('peacock'));
+    const clothing = getLexicon().words.get('clothing')?.arts.map((a) => getLexicon().arts[a].id) ?? [];
+    expect(clothing).not.toContain(fe('turtle'));
+  });
+});
