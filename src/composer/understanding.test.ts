@@ -652,11 +652,14 @@ describe('composer: a person named after a thing is drawn with it', () => {
 });
 
 describe('composer: a broad word’s kinds are the kinds it names', () => {
+  const kindsOf = (word: string) => {
+    const lexicon = getLexicon();
+    return lexicon.words.get(word)?.arts.map((a) => lexicon.arts[a].id) ?? [];
+  };
+
   it('an insect is never the peacock (WordNet lists the peacock butterfly first; the emoji is the bird)', () => {
-    const kinds = getLexicon().words.get('insect')?.arts.map((a) => getLexicon().arts[a].id) ?? [];
-    expect(kinds).toContain(fe('butterfly'));
-    expect(kinds).not.toContain(fe('peacock'));
-    const clothing = getLexicon().words.get('clothing')?.arts.map((a) => getLexicon().arts[a].id) ?? [];
-    expect(clothing).not.toContain(fe('turtle'));
+    expect(kindsOf('insect')).toContain(fe('butterfly'));
+    expect(kindsOf('insect')).not.toContain(fe('peacock'));
+    expect(kindsOf('clothing')).not.toContain(fe('turtle'));
   });
 });
