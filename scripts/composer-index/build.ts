@@ -592,6 +592,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         // joystick only as a pilot's lever, a "lash" an eyelash only as a hair.
         if (s !== synsets[0] && !other.includes(' ') && isCompoundOf(other, lemma)) continue;
         const art = one(other, EXACT, kind);
+        // A person is never drawn as an animal that shares a word with them: a hulk is a "whale"
+        // and a bum a "skunk" only in WordNet's sense of a person.
+        if (art !== undefined && field === NOUN_PERSON && !drafts[art].person) continue;
         if (art !== undefined) return { art, via: other };
       }
     }

@@ -663,3 +663,10 @@ describe('composer: a broad word’s kinds are the kinds it names', () => {
     expect(kindsOf('clothing')).not.toContain(fe('turtle'));
   });
 });
+
+describe('composer: a person is never an animal that shares a word with them', () => {
+  it('a hulk is no whale and a bum no skunk (synonyms only in WordNet’s sense of a person)', () => {
+    expect(refused('a hulk')).toEqual(['hulk']);
+    expect(refused('a bum')).toEqual(['bum']);
+  });
+});
