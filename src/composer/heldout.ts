@@ -731,6 +731,90 @@ export const HELDOUT_ROUND_7: HeldoutPrompt[] = [
   ]),
 ];
 
+/**
+ * Round 8, written and committed after round 7's verdicts and before any code change because of
+ * round 7 (round 7 then became a development set); every prompt's subject checked by script against
+ * the suite and rounds 1-7. Not looked at while tuning: judged once, at the end.
+ */
+export const HELDOUT_ROUND_8: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a woodpecker pecking a tree',
+    'a seal balancing a ball',
+    'a camel walking in the desert',
+    'a peacock showing its feathers',
+    'a wolf howling at the moon',
+  ]),
+  ...group('food', [
+    'a muffin',
+    'a lollipop',
+    'a plate of pasta',
+    'a stack of waffles',
+    'a bunch of carrots',
+  ]),
+  ...group('job', [
+    'a pharmacist',
+    'a janitor with a mop',
+    'a security guard',
+    'a florist with flowers',
+    'a zookeeper',
+  ]),
+  ...group('holiday', [
+    'a gingerbread house',
+    'a santa sleigh',
+    "a st patrick's day leprechaun",
+    'a thanksgiving pie',
+    'a diwali lamp',
+  ]),
+  ...group('school', [
+    'a school bell',
+    'a box of markers',
+    'a stack of homework',
+    'a sticky note',
+    'a spelling test',
+  ]),
+  ...group('sports', ['a hockey goalie', 'a tennis court', 'a golf cart', 'a ski lift', 'a soccer goal']),
+  ...group('transport', ['a monorail', 'a cruise ship', 'a fire boat', 'a moving truck', 'a jet ski']),
+  ...group('nature', ["a bird's nest with eggs", 'a cave', 'a sand dune', 'a canyon', 'a geyser']),
+  ...group('home', ['an ironing board', 'a dishwasher', 'a shower head', 'a microwave', 'a coffee maker']),
+  ...group('tech', [
+    'a phone charger',
+    'a virtual reality headset',
+    'a video camera',
+    'a robot arm',
+    'a smart speaker',
+  ]),
+  ...group('fantasy', ['a werewolf', 'a giant beanstalk', 'a cyclops', 'a centaur', 'a magic mirror']),
+  ...group('music', [
+    'a pair of cymbals',
+    'a music stand',
+    'a marching band',
+    'a guitar pick',
+    'a violin bow',
+  ]),
+  ...group('health', [
+    'a blood test',
+    "a nurse's cap",
+    "a doctor's bag",
+    'a tooth with a cavity',
+    'an ice pack',
+  ]),
+  ...group('feeling', ['a shy cat', 'an angry chef', 'a happy teacher', 'a scared mouse', 'a proud dog']),
+  ...group('two subjects', [
+    'a cat on a windowsill',
+    'a girl with a puppy',
+    'a bird and a worm',
+    'a dog with a bone',
+    'a frog and a fly',
+  ]),
+  ...group('colour/size', [
+    'a small red car',
+    'a long red scarf',
+    'a pink pig',
+    'a golden retriever',
+    'a white swan',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -739,4 +823,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_5,
   HELDOUT_ROUND_6,
   HELDOUT_ROUND_7,
+  HELDOUT_ROUND_8,
 ];
