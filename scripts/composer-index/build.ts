@@ -931,7 +931,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         ...s.hypernyms.flatMap((o) => nounSynsets.get(o)?.words ?? []),
       ]);
       const said = new Set(near.flatMap(words));
-      const sex = said.has('female') ? 'woman' : said.has('male') ? 'man' : null;
+      // Only a word that names nothing but people: a cub is also a lion's young, a mummy an
+      // embalmed body, and a man or a woman drawn for them would be another thing.
+      const thing = senses(lemma, 3).some(
+        (s) => s.lexfile !== NOUN_PERSON && THING_FIELDS.concat(NOUN_BODY).includes(s.lexfile),
+      );
+      const sex = thing ? null : said.has('female') ? 'woman' : said.has('male') ? 'man' : null;
       const art = sex ? one(sex, EXACT, 'color') : undefined;
       if (sex && art !== undefined) return { how: 'hypernym', arts: [art], via: sex };
     }
@@ -1034,9 +1039,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   // A person of no art named after a thing is drawn with it: a drummer with a drum, a violinist
   // with a violin, a lumberjack with a log (WordNet's derivations: drummer -> to drum -> a drum).
   const drawnAs = new Map(entries);
-  const tools: [string, number, 'holding' | 'riding'][] = [];
-  const ridden = (w: string) =>
-    ['conveyance', 'vehicle', 'craft'].some((c) => ancestorWords(senses(w, 1)).has(c));
+  const tools: [string, number][] = [];
+  // Things people ride or drive: a conveyance or a vehicle however far up ("taxi": a car, a motor
+  // vehicle, ... a conveyance).
+  const ridden = (w: string) => {
+    let up = senses(w, 1);
+    for (let d = 0; d < 10 && up.length > 0; d++) {
+      if (up.some((s) => ['conveyance', 'vehicle', 'craft'].some((c) => s.words.includes(c)))) return true;
+      up = up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => !!x));
+    }
+    return false;
+  };
   for (const [lemma, entry] of wordnet.index.noun) {
     if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma)) continue;
     const first = nounSynsets.get(entry.synsets[0]);
@@ -1070,8 +1083,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         );
       });
     const art = thing === undefined ? undefined : drawnAs.get(thing)?.arts[0];
-    if (thing !== undefined && art !== undefined)
-      tools.push([lemma, art, ridden(thing) ? 'riding' : 'holding']);
+    if (thing !== undefined && art !== undefined) tools.push([lemma, art]);
   }
 
   // Feelings and states ("sad", "scared", "sleeping"): the faces CLDR tags with an adjective or
@@ -1211,6 +1223,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),
     ),
     tools,
+    ridden: drafts.flatMap((d, art) => (d.kind === 'color' && ridden(words(d.label).join(' ')) ? [art] : [])),
     // Acts and events with no art ("exploration", "travel"): a scene word beside one may draw
     // the prompt; a thing with no art ("shed") is refused instead.
     acts: [...wordnet.index.noun.keys()].filter(

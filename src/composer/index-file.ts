@@ -104,11 +104,10 @@ export type IndexFile = {
   bodyParts: string[];
   /** People with no art of their own ("gardener"): a person holding what the prompt gives them. */
   people: string[];
-  /**
-   * A person of no art -> the art of the thing their name comes from and how they are drawn with
-   * it ("drummer" -> drum, held; "trucker" -> truck, ridden).
-   */
-  tools: [string, number, 'holding' | 'riding'][];
+  /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
+  tools: [string, number][];
+  /** Emoji of a thing people ride or drive (a conveyance): a "bus driver" rides the bus. */
+  ridden: number[];
   /** Nouns of an act or event with no art ("exploration"): a scene word beside one draws it. */
   acts: string[];
   /** Feeling or state word -> the faces that show it ("sleeping" -> sleeping face), best first. */

@@ -27,7 +27,9 @@ export type Lexicon = {
   acts: Set<string>;
   people: Set<string>;
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
-  tools: Map<string, { art: number; relation: 'holding' | 'riding' }>;
+  tools: Map<string, number>;
+  /** Emoji of a thing people ride or drive. */
+  ridden: Set<number>;
   faces: Map<string, number[]>;
   motion: Map<string, MotionKind>;
   colours: Map<string, string>;
@@ -99,7 +101,8 @@ export function getLexicon(): Lexicon {
     bodyParts: new Set(file.bodyParts),
     acts: new Set(file.acts),
     people: new Set(file.people),
-    tools: new Map(file.tools.map(([word, art, relation]) => [word, { art, relation }])),
+    tools: new Map(file.tools),
+    ridden: new Set(file.ridden),
     faces: new Map(file.faces),
     motion: new Map(file.motion),
     colours: new Map(file.colours),

@@ -291,6 +291,10 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   // is another kind when its name says so ("wood stick") or when a synonym of one sense of the
   // head draws it (a cuff drawn as manacles).
   if (head && phrase.nouns.length > 1 && otherKind(head, phrase, lexicon)) return null;
+  // "a delivery driver" is a person: never the delivery truck a word before them draws (a "robot
+  // assistant" is still the robot, a being of its own).
+  const beings = phrase.nouns.slice(0, -1).some((n) => n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
+  if (head && phrase.nouns.length > 1 && isPersonOfNoArt(head, lexicon) && !beings) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head && drawnByOwnName(head.entry)) return head;
   let best: Noun | null = null;
@@ -323,6 +327,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let softScene = false;
   let faceWord = false;
   let ownPart = false;
+  /** The prompt says what something does ("building", "running"). */
+  let acting = false;
   const feelings: Feeling[] = [];
 
   const close = () => {
@@ -443,6 +449,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       tags.has('Verb') || tags.has('Gerund') || (lemma !== null && text.endsWith('ing') && afterNoun);
     if (isVerb && lemma) {
       close();
+      acting = true;
       const kind = lexicon.motion.get(lemma);
       if (kind) motion ??= kind;
       else {
@@ -509,9 +516,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   }
 
   // "a keyboard and mouse": among made things only, an animal's name is the made thing of that
-  // name (the computer mouse; a cricket bat beside a ball), never the animal.
+  // name (the computer mouse; a cricket bat beside a ball), never the animal. Not when the prompt
+  // says what something does: "a beaver building a dam" is the animal (WordNet's first beaver is a
+  // hat).
   const named = phrases.flatMap((p) => (p.partitive ? [] : p.nouns)).filter((n) => n.entry && !n.scene);
-  for (const noun of named) {
+  for (const noun of acting ? [] : named) {
     const made = noun.entry?.madeSense;
     if (made === undefined || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
     const others = named.filter((n) => n !== noun);
@@ -582,6 +591,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     });
   } else if (subjectNoun?.entry) {
     subject = pick(subjectNoun.entry);
+    // A sign is drawn only for its own name: a report card is no information sign.
+    if (subject.sign && subjectNoun.entry.how !== 'name' && subject.label !== subjectNoun.word)
+      throw new ComposerMiss([subjectNoun.word]);
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
     // -> grass) is another sense of the word: refused, not drawn.
     const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
@@ -599,7 +611,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     subjects.push({ word: sceneWord, label: subject.label, art: subject.id });
   } else {
     // Nothing but style words, verbs or adjectives: no subject to draw.
-    const words = tokens.map((t) => t.text).filter((w) => !PICTURE_WORDS.has(w));
+    // (named without its articles and prepositions: "No art for: mardi, gras, mask")
+    const words = tokens
+      .filter((t) => !SKIP_TAGS.some((tag) => t.tags.has(tag)))
+      .map((t) => t.text)
+      .filter((w) => !PICTURE_WORDS.has(w));
     throw new ComposerMiss(words.length > 0 ? words : [prompt]);
   }
 
@@ -634,10 +650,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let partner: Plan['partner'] = null;
   if (agent?.entry) {
     const art = pick(agent.entry);
-    // A trucker rides the truck; a drummer holds the drum.
-    const named =
-      subjectPhrase?.nouns.length === 1 ? toolOf(subjectPhrase.nouns[0].word, lexicon) : undefined;
-    partner = { art, relation: named?.relation ?? 'holding' };
+    // A trucker or a bus driver rides the truck or the bus; a drummer holds the drum.
+    const rides = lexicon.ridden.has(lexicon.arts.indexOf(art));
+    partner = { art, relation: rides ? 'riding' : 'holding' };
     accents.push(art);
     subjects.push({ word: agent.word, label: art.label, art: art.id });
   }
@@ -730,21 +745,32 @@ function heldByIn(
  * A WordNet name of a person with no art ("guitar player", "soccer player"): a thing drawn by its
  * own name, then a word drawn as a person. The thing, to put in a person's hands; else null.
  */
-/** The thing a person of no art is named after, and how they are drawn with it (see agentOf). */
+/** The art of the thing a person of no art is named after (see agentOf). */
 function toolOf(word: string, lexicon: Lexicon) {
   return nounFormsIn(word, lexicon.nouns)
     .map((f) => lexicon.tools.get(f))
     .find((t) => t !== undefined);
 }
 
+/** A person with no art of their own name: no art at all, or only an icon that has the word in it. */
+function isPersonOfNoArt(noun: Noun, lexicon: Lexicon): boolean {
+  if (!noun.entry) return nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.people.has(f));
+  return noun.entry.how === 'part' && lexicon.arts[noun.entry.arts[0]].person;
+}
+
 function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
+  // "a taxi driver": a thing, then a person of no art (two words the dictionary has apart).
+  const [first, last] = things;
+  if (things.length === 2 && isPersonOfNoArt(last, lexicon) && drawnByOwnName(first.entry)) {
+    const art = lexicon.arts[first.entry.arts[0]];
+    if (!art.creature && !art.person) return first;
+  }
   const [only] = things;
   if (things.length !== 1 || only.entry) return null;
   // "a drummer": a person of no art named after a thing is drawn with it (the index's tools).
   const tool = toolOf(only.word, lexicon);
-  if (tool) {
-    const art = lexicon.arts[tool.art];
-    return { word: art.label, entry: { how: 'name', arts: [tool.art] }, scene: null };
+  if (tool !== undefined) {
+    return { word: lexicon.arts[tool].label, entry: { how: 'name', arts: [tool] }, scene: null };
   }
   const parts = only.word.split(' ');
   if (parts.length !== 2) return null;

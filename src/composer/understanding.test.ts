@@ -670,3 +670,37 @@ describe('composer: a person is never an animal that shares a word with them', (
     expect(refused('a bum')).toEqual(['bum']);
   });
 });
+
+describe('composer: round 7’s wrong senses and stand-ins', () => {
+  it('a thing that acts is the creature: "a beaver building a dam" is no top hat (WordNet’s first beaver)', () => {
+    expect(subjectOf('a beaver building a dam')).toEqual(Array(4).fill(fe('beaver')));
+    // Among made things with no action, a mouse is still the computer mouse.
+    expect(drawn('a keyboard and mouse')).toContain(fe('computer-mouse'));
+  });
+
+  it('a word that also names a young animal or a body is never drawn as a man or a woman', () => {
+    expect(refused('a mummy')).toEqual(['mummy']);
+    expect(drawn('a lion and a cub')).not.toContain(fe('man'));
+    // A word that names only people still is: a mom is a woman.
+    expect(subjectOf('a mom')).toEqual(Array(4).fill(fe('woman')));
+  });
+
+  it('a person is never the thing a word before them draws: a delivery driver is no delivery truck', () => {
+    expect(refused('a delivery driver with boxes')).toEqual(['delivery driver']);
+    // A thing drawn by its own name before a person of no art: the person with it.
+    for (const seed of SEEDS) {
+      const p = plan('a bus driver', seed);
+      expect(p.subject.id).toBe(fe('person'));
+      expect(p.partner).toMatchObject({ art: { id: fe('bus') }, relation: 'riding' });
+    }
+  });
+
+  it('a sign is drawn only for its own name: a report card is no information sign', () => {
+    expect(refused('a report card')).toEqual(['report card']);
+    expect(subjectOf('a stop sign')).toEqual(Array(4).fill(fe('stop-sign')));
+  });
+
+  it('a refusal names the words, not the articles', () => {
+    expect(refused('a mardi gras mask')).not.toContain('a');
+  });
+});
