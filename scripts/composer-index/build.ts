@@ -80,11 +80,13 @@ const NATURAL_HEX: Record<string, string> = {
 };
 /** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
 const PIECES = new Set(['block', 'piece', 'portion', 'slab', 'chunk', 'helping']);
-/** The paint of a creature, a food or a plant whose definition names no colour. */
+/** The paint of a creature, a food, a plant or a natural object whose definition names no colour. */
 const FIELD_COLOURS: Record<number, string> = {
   [NOUN_ANIMAL]: NATURAL_HEX.brown,
   [NOUN_FOOD]: '#e0a03c',
   [NOUN_PLANT]: NATURAL_HEX.green,
+  // rock, ice and earth (landforms only, see natural()): a slate grey; an iceberg is no red
+  [NOUN_OBJECT]: '#7f8fa6',
 };
 /** Broader words every person has: sharing one makes no two people kin. */
 const GENERIC_PEOPLE = new Set([
@@ -1174,16 +1176,31 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const natural = (art: Draft): string | undefined => {
     if (art.kind !== 'mono') return undefined;
     const label = words(art.label);
+    const nature = (s: Synset) => [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT].includes(s.lexfile);
+    const colourIn = (s: Synset, whole = false) => {
+      const gloss = s.gloss.replace(/"[^"]*"/g, ' ');
+      const definition = (whole ? gloss : gloss.split(';')[0]).toLowerCase();
+      return NATURAL_COLOURS.find((c) => new RegExp(`\\b${c}\\b`).test(definition));
+    };
+    // A name's first word may say the colour its head does not: a lotus flower is "a lotus, with
+    // large pink or white flowers".
+    const kind = label.length > 1 ? senses(label[0], 1)[0] : undefined;
+    const kindColour = kind && nature(kind) ? colourIn(kind, true) : undefined;
     for (const name of [label.join(' '), label.at(-1) ?? '']) {
       const first = senses(name, 1)[0];
       if (!first) continue;
       // Only things of nature have a colour of their own (a pumpkin, a raven), not made things.
-      if (![NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT].includes(first.lexfile)) return undefined;
-      const definition = first.gloss.split(';')[0].toLowerCase();
-      const colour = NATURAL_COLOURS.find((c) => new RegExp(`\\b${c}\\b`).test(definition));
+      if (!nature(first)) return undefined;
+      // (the kind's colour only for a part of that plant: a lotus's flower, a ginkgo's leaf)
+      const colour =
+        colourIn(first) ??
+        (first.lexfile === NOUN_PLANT && kind?.lexfile === NOUN_PLANT ? kindColour : undefined);
       // Else the colour most of its kind have: a squirrel or a roast chicken is no pink, a
       // fern no teal.
-      return colour ? NATURAL_HEX[colour] : FIELD_COLOURS[first.lexfile];
+      if (colour) return NATURAL_HEX[colour];
+      // Of natural objects only rock, ice and earth are grey: a sun or a river keeps the palette.
+      const landform = ['geological formation', 'rock'].some((w) => w === name || ancestorsOf(first).has(w));
+      return first.lexfile === NOUN_OBJECT && !landform ? undefined : FIELD_COLOURS[first.lexfile];
     }
     return undefined;
   };

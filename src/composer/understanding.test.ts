@@ -340,6 +340,14 @@ describe('composer: one-colour icons take the colour the prompt or nature gives 
     expect(paintOf('a purple squirrel').paint).toBe(plan('a purple squirrel').colour);
   });
 
+  it('rock and ice are slate grey, a lotus flower the pink its plant’s definition gives (round 7: red, green)', () => {
+    const artColour = (id: string) => getLexicon().artById.get(id)?.colour;
+    expect(artColour('game-icons:iceberg')).toBe('#7f8fa6');
+    expect(artColour('game-icons:lotus-flower')).toBe('#ec6fa5');
+    // A sun or a river is no landform: it keeps the palette.
+    expect(artColour('game-icons:sun')).toBeUndefined();
+  });
+
   it('a made thing keeps the theme’s paint: its definition names no colour of its own', () => {
     expect(getLexicon().artById.get('mdi:toaster')?.colour).toBeUndefined();
   });
