@@ -125,6 +125,8 @@ type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?:
 type Feeling = { word: string; arts: ArtRecord[] };
 
 const ARTICLES = new Set(['a', 'an', 'the']);
+const SHE = new Set(['she', 'her', 'hers', 'herself']);
+const HE = new Set(['he', 'him', 'his', 'himself']);
 
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 
@@ -617,6 +619,23 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       .map((t) => t.text)
       .filter((w) => !PICTURE_WORDS.has(w));
     throw new ComposerMiss(words.length > 0 ? words : [prompt]);
+  }
+
+  // "a student raising her hand": a pronoun says who the person is, when the art has a woman or
+  // a man of that kind.
+  const sex = tokens.some((t) => SHE.has(t.text))
+    ? 'woman'
+    : tokens.some((t) => HE.has(t.text))
+      ? 'man'
+      : null;
+  if (sex && subject.person && subjects[0]) {
+    const [set, name] = subject.id.split(':');
+    const kind = name === 'person' ? '' : name.replace(/^person-/, '').replace(/^(wo)?man-/, '');
+    const own = [kind ? `${sex}-${kind}` : sex].map((n) => lexicon.artById.get(`${set}:${n}`)).find(Boolean);
+    if (own) {
+      subject = own;
+      subjects[0] = { ...subjects[0], label: own.label, art: own.id };
+    }
   }
 
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));

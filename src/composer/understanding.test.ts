@@ -712,3 +712,12 @@ describe('composer: round 7’s wrong senses and stand-ins', () => {
     expect(refused('a mardi gras mask')).not.toContain('a');
   });
 });
+
+describe('composer: a pronoun says who the person is', () => {
+  it('"a student raising her hand" is a woman student, "a teacher with his book" a man teacher', () => {
+    expect(subjectOf('a student raising her hand')).toEqual(Array(4).fill(fe('woman-student')));
+    expect(subjectOf('a teacher with his book')).toEqual(Array(4).fill(fe('man-teacher')));
+    // No pronoun: the person of any sex, as before.
+    expect(subjectOf('a student')).toEqual(Array(4).fill(fe('student')));
+  });
+});
