@@ -225,6 +225,8 @@ function verbLemma(word: string, lexicon: Lexicon): string | null {
     candidates.push(stem, `${stem}e`);
     if (stem.length > 2 && stem.at(-1) === stem.at(-2)) candidates.push(stem.slice(0, -1));
     if (suffix === 'es' || suffix === 'ed') candidates.push(stem.replace(/i$/, 'y'));
+    // "tying", "lying": the verb ends in -ie
+    if (suffix === 'ing' && stem.endsWith('y')) candidates.push(`${stem.slice(0, -1)}ie`);
   }
   return candidates.find((c) => lexicon.verbs.has(c)) ?? null;
 }

@@ -721,3 +721,9 @@ describe('composer: a pronoun says who the person is', () => {
     expect(subjectOf('a student')).toEqual(Array(4).fill(fe('student')));
   });
 });
+
+describe('composer: verbs in -ying', () => {
+  it('"tying" is to tie: "a runner tying her shoes" is a woman running, not a refused "runner tying"', () => {
+    expect(subjectOf('a runner tying her shoes')).toEqual(Array(4).fill(fe('woman-running')));
+  });
+});
