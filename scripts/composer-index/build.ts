@@ -1232,9 +1232,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     adjectives: [...wordnet.index.adj.keys()].filter((k) => !k.includes(' ')),
     partitives,
     times: [...wordnet.index.noun.keys()].filter((k) => !/\d/.test(k) && isTime(k)),
-    bodyParts: [...wordnet.index.noun.keys()].filter(
-      (k) => !k.includes(' ') && senses(k, 1)[0]?.lexfile === NOUN_BODY,
-    ),
+    // and an animal's own parts, filed with animals but under body parts ("paw", "tail", "beak")
+    bodyParts: [...wordnet.index.noun.keys()].filter((k) => {
+      const first = senses(k, 1)[0];
+      if (k.includes(' ') || !first) return false;
+      if (first.lexfile === NOUN_BODY) return true;
+      // (a part of the body, not an egg, a cell of the body)
+      let up = [first];
+      for (let d = 0; d < 6 && first.lexfile === NOUN_ANIMAL && up.length > 0; d++) {
+        up = up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => !!x));
+        if (up.some((s) => s.words.includes('body part'))) return true;
+      }
+      return false;
+    }),
     // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.
     people: [...wordnet.index.noun.keys()].filter(
       (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),

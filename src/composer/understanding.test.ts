@@ -727,3 +727,12 @@ describe('composer: verbs in -ying', () => {
     expect(subjectOf('a runner tying her shoes')).toEqual(Array(4).fill(fe('woman-running')));
   });
 });
+
+describe('composer: an animal’s own parts', () => {
+  it('a paw, a beak or wings are the creature’s own, not a second picture ("a cat licking her paw")', () => {
+    expect(drawn('a cat licking her paw')).toEqual(Array(4).fill(fe('cat')));
+    expect(drawn('a fairy with wings')).not.toContain(fe('wing'));
+    // An egg is no part: "a chicken and an egg" is two things.
+    expect(drawn('a chicken and an egg')).toContain(fe('egg'));
+  });
+});
