@@ -815,6 +815,72 @@ export const HELDOUT_ROUND_8: HeldoutPrompt[] = [
   ]),
 ];
 
+/**
+ * Round 9, written and committed after round 8's verdicts and before any code change because of
+ * round 8 (round 8 then became a development set); every prompt's subject checked by script against
+ * the suite and rounds 1-8. Not looked at while tuning: judged once, at the end.
+ */
+export const HELDOUT_ROUND_9: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'an otter floating on its back',
+    'a hen sitting on eggs',
+    'a mole digging a hole',
+    'a lizard sunbathing on a rock',
+    'a goose chasing a boy',
+  ]),
+  ...group('food', ['a baguette', 'a cinnamon roll', 'a popsicle', 'a cucumber', 'a bowl of oatmeal']),
+  ...group('job', ['a tour guide', 'a soldier', 'a cowboy', 'a magician', 'a dog walker']),
+  ...group('holiday', [
+    'an advent calendar',
+    'a halloween costume',
+    'a wedding ring',
+    'a chinese dragon dance',
+    'a trick or treat bag',
+  ]),
+  ...group('school', ['a highlighter', 'a paper clip', 'a school uniform', 'a hole punch', 'a lunch tray']),
+  ...group('sports', [
+    'a gymnast on a beam',
+    'a boxer',
+    'a volleyball net',
+    'a fencing sword',
+    'a race car driver',
+  ]),
+  ...group('transport', [
+    'a fighter jet',
+    'a horse carriage',
+    'a delivery bike',
+    'a subway car',
+    'a snowmobile',
+  ]),
+  ...group('nature', ['a snowstorm', 'a foggy morning', 'a field of wheat', 'a pebble beach', 'a rainy day']),
+  ...group('home', ['a trash can', 'a blanket', 'a doormat', 'a towel', 'a grandfather clock']),
+  ...group('tech', ['an antenna', 'a hard drive', 'a usb cable', 'a computer chip', 'a walkie-talkie']),
+  ...group('fantasy', ['a pixie', 'a griffin', 'a pegasus', 'a yeti', 'a giant ogre']),
+  ...group('music', ['a tuba', 'a french horn', 'a synthesizer', 'a boombox', 'a triangle']),
+  ...group('health', [
+    'an arm sling',
+    'a walker',
+    'a medicine cabinet',
+    'a pair of tweezers',
+    'an eye patch',
+  ]),
+  ...group('feeling', ['a sad robot', 'a happy pig', 'a scared dog', 'a sleepy cat', 'a laughing baby']),
+  ...group('two subjects', [
+    'a cat and a ball of yarn',
+    'a bee and a honey pot',
+    'a farmer and a cow',
+    'a rabbit and a carrot',
+    'a penguin on an iceberg',
+  ]),
+  ...group('colour/size', [
+    'a tiny ladybug',
+    'an orange fox',
+    'a purple butterfly',
+    'a black spider',
+    'a red bicycle',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -824,4 +890,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_6,
   HELDOUT_ROUND_7,
   HELDOUT_ROUND_8,
+  HELDOUT_ROUND_9,
 ];
