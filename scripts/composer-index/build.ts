@@ -107,8 +107,8 @@ const GENERIC_PEOPLE = new Set([
   'man',
   'woman',
 ]);
-/** noun.act, noun.cognition, noun.event, noun.process, noun.state: things done or happening. */
-const ACT_FIELDS = [4, 9, 11, 22, 26];
+/** noun.act, noun.cognition, noun.event, noun.possession ("a cut"), noun.process, noun.state: no things. */
+const ACT_FIELDS = [4, 9, 11, 21, 22, 26];
 const VERB_MOTION = 38;
 const VERB_BODY = 29;
 const VERB_EMOTION = 37;
@@ -738,11 +738,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     )
       return { how: 'name', arts: [plain] };
     if (shown.length > 0) {
-      // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one.
-      return {
-        how: 'keyword',
-        arts: shown.length >= MIN_KINDS ? shown.slice(0, MAX_CHOICES) : [shown[0]],
-      };
+      // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one, with the
+      // broader word it is when its name is one ("dog" face for puppy).
+      if (shown.length >= MIN_KINDS) return { how: 'keyword', arts: shown.slice(0, MAX_CHOICES) };
+      const name = words(drafts[shown[0]].label)
+        .filter((w) => w !== 'face')
+        .join(' ');
+      const broader = ancestorWords(synsets.slice(0, 1)).has(name);
+      return { how: 'keyword', arts: [shown[0]], ...(broader ? { via: name } : {}) };
     }
     const monoSynonym = synonymHit(lemma, synsets, 'mono');
     if (monoSynonym) return { how: 'synonym', arts: [monoSynonym.art], via: monoSynonym.via };
@@ -1251,10 +1254,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     ),
     tools,
     ridden: drafts.flatMap((d, art) => (d.kind === 'color' && ridden(words(d.label).join(' ')) ? [art] : [])),
-    // Acts and events with no art ("exploration", "travel"): a scene word beside one may draw
-    // the prompt; a thing with no art ("shed") is refused instead.
+    // Acts, events and states ("exploration", "kick"): one of no art beside a scene word may let
+    // the scene draw the prompt (a thing with no art, "shed", is refused instead), and one after a
+    // thing says what the thing does ("a karate kick").
     acts: [...wordnet.index.noun.keys()].filter(
-      (k) => !k.includes(' ') && !drawable.has(k) && ACT_FIELDS.includes(senses(k, 1)[0]?.lexfile ?? -1),
+      (k) => !k.includes(' ') && ACT_FIELDS.includes(senses(k, 1)[0]?.lexfile ?? -1),
     ),
     faces,
     motion,

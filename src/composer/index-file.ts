@@ -108,7 +108,7 @@ export type IndexFile = {
   tools: [string, number][];
   /** Emoji of a thing people ride or drive (a conveyance): a "bus driver" rides the bus. */
   ridden: number[];
-  /** Nouns of an act or event with no art ("exploration"): a scene word beside one draws it. */
+  /** Nouns of an act, event or state ("exploration", "kick"), with art or without. */
   acts: string[];
   /** Feeling or state word -> the faces that show it ("sleeping" -> sleeping face), best first. */
   faces: [string, number[]][];

@@ -117,6 +117,8 @@ type Noun = {
   entry: WordEntry | null;
   /** The word is a kind of scene ("beach", "space"). */
   scene: SceneId | null;
+  /** Written with "'s": the owner of what follows ("a doctor's bag"). */
+  owner?: boolean;
 };
 
 type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?: boolean; start: number };
@@ -253,17 +255,24 @@ function trusted(entry: WordEntry, lexicon: Lexicon): WordEntry | null {
   return label !== entry.via && label.includes(entry.via) ? null : entry;
 }
 
+/** A noun of an act, an event or a state ("kick", "ride", "cut"), not of a thing. */
+function isAct(word: string, lexicon: Lexicon): boolean {
+  return nounFormsIn(word, lexicon.nouns).some((f) => lexicon.acts.has(f));
+}
+
 /** The head's art shows another kind of the head than the phrase names (see bestNoun). */
 function otherKind(head: Noun, phrase: Phrase, lexicon: Lexicon): boolean {
   if (head.word.includes(' ') || !drawnByOwnName(head.entry)) return false;
   if (head.entry.how === 'synonym') return true;
   const label = lexicon.arts[head.entry.arts[0]]?.label ?? '';
   const said = new Set([...phrase.nouns.flatMap((n) => n.word.split(' ')), ...nounForms(head.word)]);
+  // (a word of the art's name the prompt does not say: "wood" stick, a "billed" cap for a nurse's)
   const kindWord = (w: string) =>
     !said.has(w) &&
     !nounForms(w).some((f) => said.has(f)) &&
     !lexicon.colours.has(w) &&
-    isDictionaryNoun(w, lexicon);
+    !lexicon.sizes.has(w) &&
+    (isDictionaryNoun(w, lexicon) || lexicon.adjectives.has(w));
   return label.split(' ').some(kindWord);
 }
 
@@ -297,8 +306,22 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   if (head && phrase.nouns.length > 1 && otherKind(head, phrase, lexicon)) return null;
   // "a delivery driver" is a person: never the delivery truck a word before them draws (a "robot
   // assistant" is still the robot, a being of its own).
-  const beings = phrase.nouns.slice(0, -1).some((n) => n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
+  // (an owner is no such being: "a doctor's bag" is a bag)
+  const beings = phrase.nouns
+    .slice(0, -1)
+    .some((n) => !n.owner && n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
   if (head && phrase.nouns.length > 1 && isPersonOfNoArt(head, lexicon) && !beings) return null;
+  // "a spelling test", "a phone charger", "a doctor's bag": a name the sets do not draw is drawn by
+  // its head's own art or not at all; never by an icon that only shares the head word, a keyword or
+  // a broader word of it (a syringe, a horse, a handbag), nor by the word before it (a telephone).
+  // (An act after a thing drawn by its own name is what the thing does: "a karate kick" is karate,
+  // "an avocado cut in half" an avocado; "a spelling test" has no such thing.)
+  const doing =
+    head !== undefined &&
+    isAct(head.word, lexicon) &&
+    phrase.nouns.slice(0, -1).some((n) => drawnByOwnName(n.entry));
+  const named = head && !head.scene && isDictionaryNoun(head.word, lexicon) && !doing;
+  if (head && named && phrase.nouns.length > 1 && !drawnByOwnName(head.entry) && !beings) return null;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head && drawnByOwnName(head.entry)) return head;
   let best: Noun | null = null;
@@ -499,7 +522,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     current ??= { nouns: [], colour, scale, start: i };
     colour = null;
     scale = 1;
-    current.nouns.push({ word: text, entry, scene: sceneHere });
+    current.nouns.push({
+      word: text,
+      entry,
+      scene: sceneHere,
+      ...(tokens[i].raw.endsWith("'s") ? { owner: true } : {}),
+    });
   }
   close();
 
@@ -685,7 +713,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
     // would be a different thing beside the subject: not drawn.
-    if (noun.entry.how === 'keyword' && noun.entry.arts.some((a) => lexicon.arts[a].creature)) continue;
+    // (A broader creature the word is, is drawn: a puppy's "dog face".)
+    const kin = noun.entry.via !== undefined;
+    if (noun.entry.how === 'keyword' && !kin && noun.entry.arts.some((a) => lexicon.arts[a].creature))
+      continue;
     if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;
     // A creature's own hands or nose are not a second picture.
     if (subject.creature && nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f)))

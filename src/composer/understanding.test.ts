@@ -736,3 +736,25 @@ describe('composer: an animal’s own parts', () => {
     expect(drawn('a chicken and an egg')).toContain(fe('egg'));
   });
 });
+
+describe('composer: round 8’s two-word names drawn as another thing', () => {
+  it('a name the sets do not draw is drawn by its head’s own art or refused, never another thing', () => {
+    expect(refused('a spelling test')).toEqual(['spelling test']);
+    expect(refused('a phone charger')).toEqual(['phone charger']);
+    expect(refused('a virtual reality headset')).toEqual(['virtual reality headset']);
+    expect(refused("a doctor's bag")).toEqual(['doctor bag']);
+    // The head's art names another kind of it: a baseball ("billed") cap is no nurse's cap.
+    expect(refused("a nurse's cap")).toEqual(['nurse cap']);
+  });
+
+  it('an act after a thing drawn by its own name is what it does: a karate kick, an avocado cut in half', () => {
+    expect(subjectOf('a karate kick')).toEqual(Array(4).fill('mdi:karate'));
+    expect(subjectOf('an avocado cut in half')).toEqual(Array(4).fill(fe('avocado')));
+  });
+
+  it('a creature drawn by a broader word’s emoji is drawn beside the subject: a girl with a puppy', () => {
+    expect(drawn('a girl with a puppy')).toContain(fe('dog-face'));
+    // Still not a being CLDR only tags with the word: a puck is no fairy.
+    expect(drawn('a hockey stick and a puck')).not.toContain(fe('man-fairy'));
+  });
+});
