@@ -10,4 +10,3 @@ test('a colour too faint to read is reported', async ({ page }) => {
   );
   expect((await blockingViolations(page)).join('\n')).toContain('color-contrast');
 });
-
