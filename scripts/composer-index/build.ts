@@ -382,7 +382,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     return !(keywordsOf.get(art) ?? []).some((tag) => synonyms.has(words(tag).join(' ')));
   };
 
-  /** Kinds of a broad word that have colour art of their own name, most familiar first. */
+  /** The synsets above one, level by level up to `depth` levels, by every path. */
+  const broaderSynsets = (synset: Synset, depth: number): Synset[] => {
+    const out: Synset[] = [];
+    let up = [synset];
+    for (let d = 0; d < depth && up.length > 0; d++) {
+      up = up.flatMap((s) =>
+        s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x)),
+      );
+      out.push(...up);
+    }
+    return out;
+  };
+
   /**
    * The emoji shows another sense of its word than `offset`: CLDR tags it with a broader word of
    * that other sense and none of this one's (the peacock emoji is tagged "bird": it is the peafowl,
@@ -393,21 +405,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const sense = nounSynsets.get(offset);
     if (!sense || tags.size === 0) return false;
     // The words of a sense: its own, all its broader words and its kinds ("tortoise" of turtle).
-    const related = (s: Synset): Set<string> => {
-      const out = new Set([...s.words, ...s.hyponyms.flatMap((o) => nounSynsets.get(o)?.words ?? [])]);
-      let up = [s];
-      for (let d = 0; d < 14 && up.length > 0; d++) {
-        up = up.flatMap((x) => x.hypernyms.map((o) => nounSynsets.get(o)).filter((y): y is Synset => !!y));
-        for (const x of up) for (const w of x.words) out.add(w);
-      }
-      return out;
-    };
+    const related = (s: Synset): Set<string> =>
+      new Set([
+        ...s.words,
+        ...s.hyponyms.flatMap((o) => nounSynsets.get(o)?.words ?? []),
+        ...broaderSynsets(s, 14).flatMap((x) => x.words),
+      ]);
     const mine = related(sense);
     return senses(lemma, 9).some(
       (s) => s.offset !== offset && [...related(s)].some((w) => tags.has(w) && !mine.has(w)),
     );
   };
 
+  /** Kinds of a broad word that have colour art of their own name, most familiar first. */
   const kindsOf = (synset: Synset): number[] => {
     const found = new Map<number, number>();
     const seen = new Set<number>();
@@ -443,14 +453,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const ancestorsOf = (synset: Synset): Set<string> => {
     const hit = ancestorCache.get(synset.offset);
     if (hit) return hit;
-    const out = new Set<string>();
-    let frontier = [synset];
-    for (let d = 0; d < 4 && frontier.length > 0; d++) {
-      frontier = frontier.flatMap((s) =>
-        s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x)),
-      );
-      for (const s of frontier) for (const w of s.words) out.add(w);
-    }
+    const out = new Set(broaderSynsets(synset, 4).flatMap((s) => s.words));
     ancestorCache.set(synset.offset, out);
     return out;
   };
@@ -791,12 +794,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // "squeeze box"), both kinds of musical instrument.
     const own = senses(lemma, 1)[0];
     if (!own) return undefined;
-    const up = own.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => Boolean(x));
-    const near = new Set(
-      [...up, ...up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)))].flatMap(
-        (s) => s?.words ?? [],
-      ),
-    );
+    const near = new Set(broaderSynsets(own, 2).flatMap((s) => s.words));
     const sibling = (a: number) => {
       const thing = senses(drafts[a].label, 1)[0];
       return thing !== undefined && [...near].some((w) => ancestorsOf(thing).has(w));
@@ -1048,12 +1046,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   // Things people ride or drive: a conveyance or a vehicle however far up ("taxi": a car, a motor
   // vehicle, ... a conveyance).
   const ridden = (w: string) => {
-    let up = senses(w, 1);
-    for (let d = 0; d < 10 && up.length > 0; d++) {
-      if (up.some((s) => ['conveyance', 'vehicle', 'craft'].some((c) => s.words.includes(c)))) return true;
-      up = up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => !!x));
-    }
-    return false;
+    const first = senses(w, 1)[0];
+    if (!first) return false;
+    return [first, ...broaderSynsets(first, 9)].some((s) =>
+      ['conveyance', 'vehicle', 'craft'].some((c) => s.words.includes(c)),
+    );
   };
   for (const [lemma, entry] of wordnet.index.noun) {
     if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma)) continue;
@@ -1241,12 +1238,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (k.includes(' ') || !first) return false;
       if (first.lexfile === NOUN_BODY) return true;
       // (a part of the body, not an egg, a cell of the body)
-      let up = [first];
-      for (let d = 0; d < 6 && first.lexfile === NOUN_ANIMAL && up.length > 0; d++) {
-        up = up.flatMap((s) => s.hypernyms.map((o) => nounSynsets.get(o)).filter((x): x is Synset => !!x));
-        if (up.some((s) => s.words.includes('body part'))) return true;
-      }
-      return false;
+      return (
+        first.lexfile === NOUN_ANIMAL && broaderSynsets(first, 6).some((s) => s.words.includes('body part'))
+      );
     }),
     // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.
     people: [...wordnet.index.noun.keys()].filter(

@@ -106,6 +106,9 @@ function readIndex(file: string): Map<string, IndexEntry> {
   return out;
 }
 
+/** Lexicographer file of people (noun.person). */
+const NOUN_PERSON = 18;
+
 export function readWordNet(): WordNet {
   const noun = readData('data.noun');
   const nounIndex = readIndex('index.noun');
@@ -113,7 +116,7 @@ export function readWordNet(): WordNet {
   // then the hairdresser) means the kind in a prompt: the named people go after the kinds. Named
   // places and things stay first: "earth" is the planet before it is soil.
   for (const entry of nounIndex.values()) {
-    const named = (o: number) => noun.get(o)?.instance === true && noun.get(o)?.lexfile === 18;
+    const named = (o: number) => noun.get(o)?.instance === true && noun.get(o)?.lexfile === NOUN_PERSON;
     if (entry.synsets.some(named) && !entry.synsets.every(named))
       entry.synsets = [...entry.synsets.filter((o) => !named(o)), ...entry.synsets.filter(named)];
   }

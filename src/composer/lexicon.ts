@@ -28,8 +28,8 @@ export type Lexicon = {
   people: Set<string>;
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
   tools: Map<string, number>;
-  /** Emoji of a thing people ride or drive. */
-  ridden: Set<number>;
+  /** Emoji of a thing people ride or drive, by art id. */
+  ridden: Set<string>;
   faces: Map<string, number[]>;
   motion: Map<string, MotionKind>;
   colours: Map<string, string>;
@@ -102,7 +102,7 @@ export function getLexicon(): Lexicon {
     acts: new Set(file.acts),
     people: new Set(file.people),
     tools: new Map(file.tools),
-    ridden: new Set(file.ridden),
+    ridden: new Set(file.ridden.map((art) => file.arts[art].id)),
     faces: new Map(file.faces),
     motion: new Map(file.motion),
     colours: new Map(file.colours),

@@ -300,28 +300,25 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
       (n) => !n.entry && !n.scene && !isDictionaryNoun(n.word, lexicon) && !lexicon.adjectives.has(n.word),
     );
   if (head && unknown) return null;
-  // "glue stick", "blood pressure cuff": a kind of the head the art does not show. The head's art
-  // is another kind when its name says so ("wood stick") or when a synonym of one sense of the
-  // head draws it (a cuff drawn as manacles).
-  if (head && phrase.nouns.length > 1 && otherKind(head, phrase, lexicon)) return null;
-  // "a delivery driver" is a person: never the delivery truck a word before them draws (a "robot
-  // assistant" is still the robot, a being of its own).
-  // (an owner is no such being: "a doctor's bag" is a bag)
-  const beings = phrase.nouns
-    .slice(0, -1)
-    .some((n) => !n.owner && n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
-  if (head && phrase.nouns.length > 1 && isPersonOfNoArt(head, lexicon) && !beings) return null;
-  // "a spelling test", "a phone charger", "a doctor's bag": a name the sets do not draw is drawn by
-  // its head's own art or not at all; never by an icon that only shares the head word, a keyword or
-  // a broader word of it (a syringe, a horse, a handbag), nor by the word before it (a telephone).
-  // (An act after a thing drawn by its own name is what the thing does: "a karate kick" is karate,
-  // "an avocado cut in half" an avocado; "a spelling test" has no such thing.)
-  const doing =
-    head !== undefined &&
-    isAct(head.word, lexicon) &&
-    phrase.nouns.slice(0, -1).some((n) => drawnByOwnName(n.entry));
-  const named = head && !head.scene && isDictionaryNoun(head.word, lexicon) && !doing;
-  if (head && named && phrase.nouns.length > 1 && !drawnByOwnName(head.entry) && !beings) return null;
+  const before = phrase.nouns.slice(0, -1);
+  if (head && before.length > 0) {
+    // "glue stick", "blood pressure cuff": a kind of the head the art does not show. The head's
+    // art is another kind when its name says so ("wood stick") or when a synonym of one sense of
+    // the head draws it (a cuff drawn as manacles).
+    if (otherKind(head, phrase, lexicon)) return null;
+    // "a delivery driver" is a person: never the delivery truck a word before them draws (a "robot
+    // assistant" is still the robot, a being of its own; an owner is none: "a doctor's bag").
+    const beings = before.some((n) => !n.owner && n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
+    if (!beings && isPersonOfNoArt(head, lexicon)) return null;
+    // "a spelling test", "a phone charger", "a doctor's bag": a name the sets do not draw is drawn
+    // by its head's own art or not at all; never by an icon that only shares the head word, a
+    // keyword or a broader word of it (a syringe, a horse, a handbag), nor by the word before it
+    // (a telephone). An act after a thing drawn by its own name is what the thing does: "a karate
+    // kick" is karate, "an avocado cut in half" an avocado; "a spelling test" has no such thing.
+    const doing = isAct(head.word, lexicon) && before.some((n) => drawnByOwnName(n.entry));
+    const named = !head.scene && isDictionaryNoun(head.word, lexicon) && !doing;
+    if (!beings && named && !drawnByOwnName(head.entry)) return null;
+  }
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head && drawnByOwnName(head.entry)) return head;
   let best: Noun | null = null;
@@ -700,7 +697,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (agent?.entry) {
     const art = pick(agent.entry);
     // A trucker or a bus driver rides the truck or the bus; a drummer holds the drum.
-    const rides = lexicon.ridden.has(lexicon.arts.indexOf(art));
+    const rides = lexicon.ridden.has(art.id);
     partner = { art, relation: rides ? 'riding' : 'holding' };
     accents.push(art);
     subjects.push({ word: agent.word, label: art.label, art: art.id });
@@ -793,10 +790,6 @@ function heldByIn(
   return noun && holdable(noun.entry) ? noun : null;
 }
 
-/**
- * A WordNet name of a person with no art ("guitar player", "soccer player"): a thing drawn by its
- * own name, then a word drawn as a person. The thing, to put in a person's hands; else null.
- */
 /** The art of the thing a person of no art is named after (see agentOf). */
 function toolOf(word: string, lexicon: Lexicon) {
   return nounFormsIn(word, lexicon.nouns)
@@ -810,6 +803,11 @@ function isPersonOfNoArt(noun: Noun, lexicon: Lexicon): boolean {
   return noun.entry.how === 'part' && lexicon.arts[noun.entry.arts[0]].person;
 }
 
+/**
+ * A person with no art of their own, named by a thing: two words ("a taxi driver"), a WordNet
+ * name ("guitar player": a thing drawn by its own name, then a word drawn as a person) or a word
+ * the index derives from the thing ("drummer"). The thing, to put in a person's hands; else null.
+ */
 function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   // "a taxi driver": a thing, then a person of no art (two words the dictionary has apart).
   const [first, last] = things;
