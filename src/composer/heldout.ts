@@ -1,6 +1,7 @@
 // The held-out set, round by round (round 1 first, each later round below it): everyday prompts
-// written before the change each measures and never tuned on. It has no expected art on purpose: each picture is judged by eye on the contact sheet
-// (`npm run composer:sheet -- heldout`) and the verdicts are kept in docs/composer-heldout.md.
+// written before the change each measures and never tuned on. It has no expected art on purpose:
+// each picture is judged by eye on the contact sheet (`npm run composer:sheet -- heldout N`) and
+// the verdicts are kept in docs/composer-heldout.md.
 // Once code is changed because of one of these prompts the set is used up: write a new round.
 
 export type HeldoutCategory =
