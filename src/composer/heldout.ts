@@ -882,6 +882,85 @@ export const HELDOUT_ROUND_9: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_10: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a bear catching a fish',
+    'a rabbit hopping',
+    'a crab walking sideways',
+    'a cow eating grass',
+    'a bird building a nest',
+  ]),
+  ...group('food', ['a blueberry muffin', 'a fried egg', 'a sushi roll', 'a mango', 'a bag of popcorn']),
+  ...group('job', [
+    'a painter painting a wall',
+    'a carpenter',
+    'a vet with a puppy',
+    'a hairdresser',
+    'a cashier',
+  ]),
+  ...group('holiday', [
+    'a birthday present',
+    'a string of fairy lights',
+    'a santa hat',
+    'a four-leaf clover',
+    'a hanukkah dreidel',
+  ]),
+  ...group('school', ['an eraser', 'a crayon box', 'a science experiment', 'a world map', 'a glue bottle']),
+  ...group('sports', ['a surfer riding a wave', 'a skier', 'a yoga mat', 'a bicycle helmet', 'a medal']),
+  ...group('transport', [
+    'a fire engine',
+    'a rowing boat',
+    'an airplane taking off',
+    'a kayak',
+    'a camper van',
+  ]),
+  ...group('nature', [
+    'a sunset over the sea',
+    'a snowy mountain',
+    'a thunderstorm',
+    'a cherry blossom tree',
+    'a frozen lake',
+  ]),
+  ...group('home', ['an armchair', 'a lamp', 'a front door', 'a mirror', 'a fireplace']),
+  ...group('tech', ['a tablet', 'a flash drive', 'a charging cable', 'a smart tv', 'a mobile phone']),
+  ...group('fantasy', [
+    'a princess in a tower',
+    'a witch on a broomstick',
+    'a genie coming out of a lamp',
+    'an alien',
+    'a sea monster',
+  ]),
+  ...group('music', [
+    'a music note',
+    'a microphone on a stand',
+    'a pair of drumsticks',
+    'a grand piano',
+    'a jukebox',
+  ]),
+  ...group('health', [
+    'a doctor checking a patient',
+    'a band-aid',
+    'a vitamin bottle',
+    'a hospital',
+    'a cast on a broken arm',
+  ]),
+  ...group('feeling', [
+    'a sad cloud',
+    'a grumpy old man',
+    'a confused robot',
+    'a silly monkey',
+    'a tired dad',
+  ]),
+  ...group('two subjects', [
+    'a girl hugging a teddy bear',
+    'a bear holding a honey jar',
+    'a child holding a balloon',
+    'a bee on a flower',
+    'a turtle and a rabbit',
+  ]),
+  ...group('colour/size', ['a brown bear', 'a gold star', 'a silver key', 'a big red truck', 'a grey wolf']),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -892,4 +971,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_7,
   HELDOUT_ROUND_8,
   HELDOUT_ROUND_9,
+  HELDOUT_ROUND_10,
 ];
