@@ -51,6 +51,7 @@ const NOUN_PLANT = 20;
 const NOUN_OBJECT = 17;
 const NOUN_ARTIFACT = 6;
 const NOUN_ACT = 4;
+const NOUN_SHAPE = 25;
 /** The fields of things a picture shows: made things, creatures, food, plants, objects, people. */
 const THING_FIELDS = [NOUN_ARTIFACT, NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT, NOUN_PERSON];
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
@@ -417,6 +418,22 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     );
   };
 
+  /**
+   * The art's keywords name another sense of the word itself or what that sense is a kind of, and
+   * nothing of this sense says them: the "lollipop" emoji is tagged "candy", WordNet's second
+   * lollipop (a sucker), not its first (an ice lolly).
+   */
+  const tagsOtherSense = (lemma: string, offset: number, art: number): boolean => {
+    const sense = nounSynsets.get(offset);
+    const tags = new Set(keywordsOf.get(drafts[art]) ?? []);
+    if (!sense || tags.size === 0) return false;
+    const near = (s: Synset) => [...s.words, ...s.hypernyms.flatMap((o) => nounSynsets.get(o)?.words ?? [])];
+    const mine = new Set([...sense.words, ...broaderSynsets(sense, 14).flatMap((x) => x.words)]);
+    return senses(lemma, 9).some(
+      (s) => s.offset !== offset && near(s).some((w) => w !== lemma && tags.has(w) && !mine.has(w)),
+    );
+  };
+
   /** Kinds of a broad word that have colour art of their own name, most familiar first. */
   const kindsOf = (synset: Synset): number[] => {
     const found = new Map<number, number>();
@@ -600,6 +617,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         // A person is never drawn as an animal that shares a word with them: a hulk is a "whale"
         // and a bum a "skunk" only in WordNet's sense of a person.
         if (art !== undefined && field === NOUN_PERSON && !drafts[art].person) continue;
+        // Nor as the synonym's art when its keywords say another sense of the synonym: WordNet's
+        // first "lollipop" is an ice lolly (a popsicle), but the emoji is the candy.
+        if (art !== undefined && tagsOtherSense(other, s.offset, art)) continue;
         if (art !== undefined) return { art, via: other };
       }
     }
@@ -831,10 +851,32 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (named !== undefined) return { how: 'hypernym', arts: [named], via: drafts[named].label };
       // Of the head's art, the one that shows the head itself: a garbage truck is a truck (the
       // plain icon), not a pickup truck or a delivery truck, its siblings.
-      const itself = one(head, EXACT, 'mono');
+      // The head's art shows the head in the sense the name is a kind of. Art named by a word
+      // that mainly names an act shows the act (the punch icon is a fist), not a drink or a tool
+      // of that name (fruit punch); art of a thing is no person (a movie star is no star in the
+      // sky). A synonym's art shows the synonym's sense: a medicine cabinet is furniture, not the
+      // storage locker WordNet also calls a cabinet.
+      const broader = own.flatMap((o) => broaderSynsets(o, 14));
+      const kindOf = broader.filter((b) => b.words.includes(head));
+      const main = senses(head, 1)[0];
+      const shows = (art: number) =>
+        kindOf.some((b) => b.offset === main?.offset) ||
+        (main?.lexfile !== NOUN_ACT &&
+          (drafts[art].person || !kindOf.every((b) => b.lexfile === NOUN_PERSON)));
+      const plain = one(head, EXACT, 'mono');
+      const itself = plain !== undefined && shows(plain) ? plain : undefined;
       const kinds = found?.arts.every((a) => words(drafts[a].label).join(' ') !== head);
       if (found && kinds && itself !== undefined) return { how: 'hypernym', arts: [itself], via: head };
-      if (found && found.arts.length >= 1 && (found.how !== 'keyword' || found.arts.length === 1))
+      const otherSense =
+        found?.how === 'synonym'
+          ? !kindOf.some((b) => b.words.includes(found.via ?? ''))
+          : found?.how === 'name' && !found.arts.every(shows);
+      if (
+        found &&
+        !otherSense &&
+        found.arts.length >= 1 &&
+        (found.how !== 'keyword' || found.arts.length === 1)
+      )
         return { how: 'hypernym', arts: found.arts, via: head };
     }
     const saying = sayingEvery(lemma);
@@ -964,7 +1006,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const piece = entry.synsets.some((o) =>
       nounSynsets.get(o)?.hypernyms.some((h) => PIECES.has(nounSynsets.get(h)?.words[0] ?? '')),
     );
+    // "a ball of yarn", "a roll of tape": a shape the thing after "of" takes, no second thing.
+    const shape = entry.synsets.slice(0, 3).some((o) => nounSynsets.get(o)?.lexfile === NOUN_SHAPE);
     if (
+      shape ||
       first.lexfile === NOUN_QUANTITY ||
       first.lexfile === NOUN_GROUP ||
       containers.has(first.offset) ||
@@ -1035,6 +1080,26 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         named.add(key);
         entries.push([key, { how: 'keyword', arts: [art], via: draft.label }]);
       }
+    }
+  }
+  // A closed compound is the same word written open: an "eye patch" is the eyepatch, a "fire
+  // place" the fireplace. Only a dictionary word drawn by its own art, split into two familiar
+  // nouns (not "ban ana").
+  for (const [key, entry] of [...entries]) {
+    if (key.includes(' ') || (entry.how !== 'name' && entry.how !== 'synonym')) continue;
+    if (!wordnet.index.noun.has(key)) continue;
+    for (let cut = 3; cut <= key.length - 3; cut++) {
+      const [first, last] = [key.slice(0, cut), key.slice(cut)];
+      const open = `${first} ${last}`;
+      if (familiarity(first) === 0 || familiarity(last) === 0) continue;
+      // The halves are the word's own parts when its definition says one of them or it is a kind
+      // of the last: a rebellion is no "rebel lion", a carrot no "car rot".
+      const own = senses(key, 1);
+      const said = new Set(own.flatMap((x) => words(x.gloss)));
+      if (!said.has(first) && !said.has(last) && !ancestorWords(own).has(last)) continue;
+      if (named.has(open) || keys.has(open)) continue;
+      named.add(open);
+      entries.push([open, entry]);
     }
   }
   const drawable = new Set(entries.map(([key]) => key));

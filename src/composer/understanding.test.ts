@@ -758,3 +758,32 @@ describe('composer: round 8’s two-word names drawn as another thing', () => {
     expect(drawn('a hockey stick and a puck')).not.toContain(fe('man-fairy'));
   });
 });
+
+describe('composer: round 9’s wrong pictures', () => {
+  it('a synonym’s emoji that its keywords show in another sense is refused: a popsicle is no lollipop', () => {
+    // WordNet's first "lollipop" is an ice lolly; the emoji is tagged "candy", its second sense.
+    expect(refused('a popsicle')).toEqual(['popsicle']);
+  });
+
+  it('a two-word name is drawn through its head only in the sense it is a kind of', () => {
+    // A medicine cabinet is a cabinet of furniture; the lockers icon is WordNet's other cabinet.
+    expect(refused('a medicine cabinet')).toEqual(['medicine cabinet']);
+    // The punch icon is the blow (a fist); fruit punch is a drink.
+    expect(refused('a glass of fruit punch')).toEqual(['fruit punch']);
+    // A movie star is a person, not the star in the sky.
+    expect(refused('a movie star')).toEqual(['movie star']);
+  });
+
+  it('a closed compound written open is the same thing: an eye patch is the eyepatch, not an eye', () => {
+    expect(subjectOf('an eye patch')).toEqual(Array(4).fill('game-icons:eyepatch'));
+    // Not two words that only spell a longer one: a rebel lion is a lion, not a rebellion.
+    expect(subjectOf('a rebel lion')[0]).toBe(fe('lion'));
+  });
+
+  it('a shape of a thing is the thing: a ball of yarn is yarn, never a soccer ball beside it', () => {
+    const art = drawn('a cat and a ball of yarn');
+    expect(art).toContain(fe('yarn'));
+    expect(art).not.toContain(fe('soccer-ball'));
+    expect(drawn('a ring of fire')).toEqual(Array(4).fill(fe('fire')));
+  });
+});
