@@ -8,12 +8,14 @@ export const testEngine: 'postgres' | 'pglite' = process.env.TEST_DATABASE_URL ?
 
 let template: Blob | undefined;
 
-/** A fresh, migrated database: an empty PGlite from the template, or a new PostgreSQL database. */
+/** A fresh, migrated database: an empty PGlite or a new PostgreSQL database, each from a template. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (baseUrl) {
-    const fresh = await createTestDatabase(baseUrl);
+    const template = inject('postgresTemplate');
+    const fresh = await createTestDatabase(baseUrl, template);
     const handle = await openDatabase({ kind: 'postgres', url: fresh.url, max: 20 });
+    // A copy of the migrated template is already migrated; this only checks that it is.
     await runMigrations(handle);
     const close = handle.close;
     handle.close = async () => {

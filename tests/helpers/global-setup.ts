@@ -1,14 +1,17 @@
 // Builds the PGlite template once per run (initdb + migrations are slow); every test file then
-// starts from a copy in memory. With TEST_DATABASE_URL, leftover per-file databases are dropped.
+// starts from a copy in memory. With TEST_DATABASE_URL, a migrated PostgreSQL database is made the
+// same way, and leftover test databases (the template too) are dropped.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, runMigrations } from '../../src/server/db/client';
-import { dropStaleTestDatabases } from './postgres';
+import { createTestDatabase, dropStaleTestDatabases } from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    /** With TEST_DATABASE_URL: the migrated database each test database is copied from. */
+    postgresTemplate?: string;
   }
 }
 
@@ -22,8 +25,19 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await handle.close();
   project.provide('pgliteTemplate', file);
-  if (process.env.TEST_DATABASE_URL) await dropStaleTestDatabases(process.env.TEST_DATABASE_URL);
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  let template: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  if (pgUrl) {
+    await dropStaleTestDatabases(pgUrl);
+    // The PostgreSQL twin of the PGlite template: migrated once, copied for each test database.
+    template = await createTestDatabase(pgUrl);
+    const migrated = await openDatabase({ kind: 'postgres', url: template.url, max: 1 });
+    await runMigrations(migrated);
+    await migrated.close();
+    project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
+  }
   return async () => {
-    if (process.env.TEST_DATABASE_URL) await dropStaleTestDatabases(process.env.TEST_DATABASE_URL);
+    await template?.drop();
+    if (pgUrl) await dropStaleTestDatabases(pgUrl);
   };
 }

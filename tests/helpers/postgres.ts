@@ -10,11 +10,18 @@ function adminUrl(url: string) {
   return u.toString();
 }
 
-export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new database, empty or a copy of `template` (a migrated one the run made once: copying it
+ * takes a tenth of the time that migrating a new one does, and most test files open many).
+ */
+export async function createTestDatabase(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${PREFIX}${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl(baseUrl) });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const u = new URL(baseUrl);
   u.pathname = `/${name}`;
