@@ -80,6 +80,8 @@ const NATURAL_HEX: Record<string, string> = {
   golden: '#d9a520',
 };
 /** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
+/** Material Design categories of made things only. */
+const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
 const PIECES = new Set(['block', 'piece', 'portion', 'slab', 'chunk', 'helping']);
 /** The paint of a creature, a food, a plant or a natural object whose definition names no colour. */
 const FIELD_COLOURS: Record<number, string> = {
@@ -353,9 +355,25 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         ),
     );
   }
+  // Material Design icons filed only under made things' categories (hardware, clothing, cars)
+  // show a made thing: a word that mainly names food, a plant, an animal or a person is not
+  // drawn by one that shares its name (a nut is no hex nut).
+  const mdiCategories = new Map<string, string[]>();
+  const mdiMeta = require('@iconify-json/mdi/metadata.json') as { categories?: Record<string, string[]> };
+  for (const [category, names] of Object.entries(mdiMeta.categories ?? {}))
+    for (const name of names)
+      mdiCategories.set(`mdi:${name}`, [...(mdiCategories.get(`mdi:${name}`) ?? []), category]);
+  const toolOfAnother = (term: string, art: number): boolean => {
+    const categories = mdiCategories.get(drafts[art].id);
+    if (!categories?.every((c) => MADE_CATEGORIES.has(c))) return false;
+    const main = wordnet.synsets.noun.get(wordnet.index.noun.get(term)?.synsets[0] ?? -1);
+    return [NOUN_FOOD, NOUN_PLANT, NOUN_ANIMAL, NOUN_PERSON].includes(main?.lexfile ?? -1);
+  };
   /** Arts a term reaches at exactly this tier, colour or mono. */
   const at = (term: string, tier: number, kind: 'color' | 'mono') =>
-    (ranked.get(term) ?? []).filter((r) => r.tier === tier && drafts[r.art].kind === kind).map((r) => r.art);
+    (ranked.get(term) ?? [])
+      .filter((r) => r.tier === tier && drafts[r.art].kind === kind && !toolOfAnother(term, r.art))
+      .map((r) => r.art);
   const one = (term: string, tier: number, kind: 'color' | 'mono') => at(term, tier, kind)[0];
 
   const nounSynsets = wordnet.synsets.noun;
@@ -790,7 +808,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // "take my money" for my).
     const part = opts.parts
       ? at(lemma, PART, 'mono').find(
-          (a) => words(drafts[a].label).at(-1) === lemma && isKindOf(lemma, drafts[a]) && !command(lemma, a),
+          (a) =>
+            words(drafts[a].label).at(-1) === lemma &&
+            isKindOf(lemma, drafts[a]) &&
+            !command(lemma, a) &&
+            // a person is drawn as a person: a driver is no "mass driver" machine
+            (!isPerson(lemma) || drafts[a].person),
         )
       : undefined;
     if (part !== undefined) return { how: 'part', arts: [part] };
@@ -867,6 +890,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       const itself = plain !== undefined && shows(plain) ? plain : undefined;
       const kinds = found?.arts.every((a) => words(drafts[a].label).join(' ') !== head);
       if (found && kinds && itself !== undefined) return { how: 'hypernym', arts: [itself], via: head };
+      // Only other kinds of the head and none of the head itself: siblings, no answer (a plus sign
+      // is neither the male nor the female sign, an American flag no pirate flag). Kinds told apart
+      // only by colour still show the head (a cooking apple: a red or a green apple).
+      const siblings =
+        kinds &&
+        found?.how === 'name' &&
+        found.arts.length > 1 &&
+        !found.arts.every((a) => words(drafts[a].label).every((w) => w === head || colourNames[w]));
       const otherSense =
         found?.how === 'synonym'
           ? !kindOf.some((b) => b.words.includes(found.via ?? ''))
@@ -874,6 +905,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (
         found &&
         !otherSense &&
+        !siblings &&
         found.arts.length >= 1 &&
         (found.how !== 'keyword' || found.arts.length === 1)
       )

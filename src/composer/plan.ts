@@ -306,6 +306,10 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     // art is another kind when its name says so ("wood stick") or when a synonym of one sense of
     // the head draws it (a cuff drawn as manacles).
     if (otherKind(head, phrase, lexicon)) return null;
+    // A body's part after a made thing is the thing's part: a robot arm or a table leg is no
+    // human arm or leg, a clock face no smiling face.
+    const bodyPart = nounFormsIn(head.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
+    if (bodyPart && before.some((n) => n.entry?.made)) return null;
     // "a delivery driver" is a person: never the delivery truck a word before them draws (a "robot
     // assistant" is still the robot, a being of its own; an owner is none: "a doctor's bag").
     const beings = before.some((n) => !n.owner && n.entry && lexicon.arts[n.entry.arts[0]]?.creature);

@@ -787,3 +787,25 @@ describe('composer: round 9’s wrong pictures', () => {
     expect(drawn('a ring of fire')).toEqual(Array(4).fill(fe('fire')));
   });
 });
+
+describe('composer: a thing’s part, a person’s sibling and a made thing’s icon', () => {
+  it('a body’s part after a made thing is the thing’s part: a robot arm is no human arm', () => {
+    expect(refused('a robot arm')).toEqual(['robot arm']);
+    // A creature's own part is still its own (no second picture): see "an animal's own parts".
+    expect(subjectOf('a cat licking her paw')).toEqual(Array(4).fill(fe('cat')));
+  });
+
+  it('a two-word name is no sibling kind of its head: a dollar sign is neither the male nor the female sign', () => {
+    expect(refused('a dollar sign')).toEqual(['dollar sign']);
+    expect(refused('a clock face')).toEqual(['clock face']);
+  });
+
+  it('a person named by a thing before them is never the thing alone: a dog walker is no dog', () => {
+    expect(refused('a dog walker')).toEqual(['dog walker']);
+  });
+
+  it('an icon filed only under tools is no food of its name: a walnut is no hex nut', () => {
+    expect(drawn('a walnut')).not.toContain('mdi:nut');
+    expect(drawn('a walnut')).not.toContain('game-icons:hexagonal-nut');
+  });
+});
