@@ -234,6 +234,19 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
   return { arts, tags };
 }
 
+let mdiCategories: Map<string, string[]> | undefined;
+/** The categories Material Design's own metadata files an icon under ("Sport", "Hardware / Tools"). */
+function categoriesOf(id: string): string[] {
+  if (!mdiCategories) {
+    mdiCategories = new Map();
+    const meta = require('@iconify-json/mdi/metadata.json') as { categories?: Record<string, string[]> };
+    for (const [category, names] of Object.entries(meta.categories ?? {}))
+      for (const name of names)
+        mdiCategories.set(`mdi:${name}`, [...(mdiCategories.get(`mdi:${name}`) ?? []), category]);
+  }
+  return mdiCategories.get(id) ?? [];
+}
+
 function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
   return set.icons.map((icon) => {
     const label = icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
@@ -358,14 +371,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   // Material Design icons filed only under made things' categories (hardware, clothing, cars)
   // show a made thing: a word that mainly names food, a plant, an animal or a person is not
   // drawn by one that shares its name (a nut is no hex nut).
-  const mdiCategories = new Map<string, string[]>();
-  const mdiMeta = require('@iconify-json/mdi/metadata.json') as { categories?: Record<string, string[]> };
-  for (const [category, names] of Object.entries(mdiMeta.categories ?? {}))
-    for (const name of names)
-      mdiCategories.set(`mdi:${name}`, [...(mdiCategories.get(`mdi:${name}`) ?? []), category]);
   const toolOfAnother = (term: string, art: number): boolean => {
-    const categories = mdiCategories.get(drafts[art].id);
-    if (!categories?.every((c) => MADE_CATEGORIES.has(c))) return false;
+    const categories = categoriesOf(drafts[art].id);
+    if (categories.length === 0 || !categories.every((c) => MADE_CATEGORIES.has(c))) return false;
     const main = wordnet.synsets.noun.get(wordnet.index.noun.get(term)?.synsets[0] ?? -1);
     return [NOUN_FOOD, NOUN_PLANT, NOUN_ANIMAL, NOUN_PERSON].includes(main?.lexfile ?? -1);
   };
