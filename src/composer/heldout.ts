@@ -961,6 +961,115 @@ export const HELDOUT_ROUND_10: HeldoutPrompt[] = [
   ...group('colour/size', ['a brown bear', 'a gold star', 'a silver key', 'a big red truck', 'a grey wolf']),
 ];
 
+export const HELDOUT_ROUND_11: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a horse jumping a fence',
+    'a dog digging in the garden',
+    'a bear sleeping in a cave',
+    'a frog jumping into a pond',
+    'an owl flying at night',
+  ]),
+  ...group('food', [
+    'a cherry pie',
+    'a plate of cookies',
+    'a cup of hot chocolate',
+    'a chocolate bar',
+    'a peanut butter sandwich',
+  ]),
+  ...group('job', [
+    'a firefighter with a hose',
+    'a nurse with a clipboard',
+    'a scientist in a lab',
+    'a fisherman',
+    'a waiter with a tray',
+  ]),
+  ...group('holiday', [
+    'a valentine heart',
+    'a birthday cake with candles',
+    'fireworks over a city',
+    'a snow globe',
+    'a chinese lantern',
+  ]),
+  ...group('school', [
+    "a teacher's apple",
+    'a stack of notebooks',
+    'a pencil and paper',
+    'a blackboard with math',
+    'a ruler and compass',
+  ]),
+  ...group('sports', [
+    'a tennis ball',
+    'a golf club and ball',
+    'a baseball glove',
+    'a soccer ball in a net',
+    'a swimmer diving',
+  ]),
+  ...group('transport', [
+    'a red double-decker bus',
+    'a police motorcycle',
+    'a bicycle with a basket',
+    'a delivery truck',
+    'a sports car',
+  ]),
+  ...group('nature', [
+    'a mountain lake',
+    'a field of sunflowers',
+    'an autumn tree',
+    'a cactus flower',
+    'a desert sunset',
+  ]),
+  ...group('home', [
+    'a bed with a blanket',
+    'a kitchen table',
+    'a clock',
+    'a vase of flowers',
+    'a toaster with bread',
+  ]),
+  ...group('tech', [
+    'a satellite dish',
+    'a headset',
+    'a drone with a camera',
+    'an old computer',
+    'a remote control',
+  ]),
+  ...group('fantasy', [
+    'a dragon egg',
+    'a unicorn with a rainbow',
+    'a fairy castle',
+    'a ghost in a castle',
+    'an elf with a bow',
+  ]),
+  ...group('music', [
+    'a violin and bow',
+    'a singer with a microphone',
+    'a marching drum',
+    'a cowbell',
+    'a pipe organ',
+  ]),
+  ...group('health', [
+    'a toothbrush and toothpaste',
+    'a thermometer in a mouth',
+    'a heart rate monitor',
+    'a medicine bottle',
+    'a bandaged finger',
+  ]),
+  ...group('feeling', ['a sleepy bear', 'a laughing dog', 'a crying girl', 'a shy panda', 'an excited kid']),
+  ...group('two subjects', [
+    'a cat and a dog sleeping together',
+    'a boy and a girl holding hands',
+    'a kid and a kite',
+    'a bird and a birdhouse',
+    'a cow and a calf',
+  ]),
+  ...group('colour/size', [
+    'a tiny elephant',
+    'a giant snail',
+    'a blue bird',
+    'a purple dragon',
+    'a small red apple',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -972,4 +1081,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_8,
   HELDOUT_ROUND_9,
   HELDOUT_ROUND_10,
+  HELDOUT_ROUND_11,
 ];
