@@ -52,6 +52,7 @@ const NOUN_OBJECT = 17;
 const NOUN_ARTIFACT = 6;
 const NOUN_ACT = 4;
 const NOUN_SHAPE = 25;
+const NOUN_PHENOMENON = 19;
 /** The fields of things a picture shows: made things, creatures, food, plants, objects, people. */
 const THING_FIELDS = [NOUN_ARTIFACT, NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT, NOUN_PERSON];
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
@@ -568,6 +569,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // files a kitten under young mammals). Not for things: a tap and a hydrant are both fixtures.
     const artField = senses(label.join(' '), 1)[0]?.lexfile;
     if (artField === field && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
+    // Weather CLDR tags on an emoji drawn of weather: a thunderstorm is the cloud with lightning
+    // and rain.
+    const weather = (w: string) => senses(w, 1)[0]?.lexfile === NOUN_PHENOMENON;
+    if (field === NOUN_PHENOMENON && label.filter(weather).length >= 2) return true;
     if (!(art.person && isPerson(lemma))) return false;
     // A person art must name a person itself (not "breast-feeding"), and be the word's own kind:
     // tagged with a synonym ("grandfather" on the old man for grandpa) or sharing a word with a

@@ -255,6 +255,19 @@ function trusted(entry: WordEntry, lexicon: Lexicon): WordEntry | null {
   return label !== entry.via && label.includes(entry.via) ? null : entry;
 }
 
+/** Words before "the sea" that put a thing on or by its surface, not under it. */
+const SURFACE_WORDS = new Set(['on', 'over', 'above', 'across', 'by', 'beside', 'near', 'along', 'at']);
+
+/**
+ * "a sunset over the sea", "a boat on the ocean": the thing is on or by the water, a beach's
+ * backdrop; "a fish in the sea" is under it.
+ */
+function onTheSurface(tokens: Token[], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && ['the', 'a', 'an', 'calm', 'blue', 'open', 'deep'].includes(tokens[i].text)) i--;
+  return i >= 0 && SURFACE_WORDS.has(tokens[i].text);
+}
+
 /** A noun of an act, an event or a state ("kick", "ride", "cut"), not of a thing. */
 function isAct(word: string, lexicon: Lexicon): boolean {
   return nounFormsIn(word, lexicon.nouns).some((f) => lexicon.acts.has(f));
@@ -368,7 +381,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const { text, tags } = tokens[i];
     const sceneHere = lexicon.scenes.get(text) ?? null;
     if (sceneHere && !scene) {
-      scene = sceneHere;
+      scene = sceneHere === 'underwater' && onTheSurface(tokens, i) ? 'beach' : sceneHere;
       softScene = SOFT_SCENE_WORDS.has(text);
     }
     if (FACE_WORDS.has(text)) faceWord = true;
@@ -611,7 +624,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // "space exploration": a scene word beats a loose match ("exploration" -> journey) beside it.
   const loose =
     subjectNoun?.entry && (subjectNoun.entry.how === 'hypernym' || subjectNoun.entry.how === 'part');
-  if (loose && scene && subjectPhrase?.nouns.some((n) => n.scene)) subjectNoun = null;
+  // (Only an act or a state: a sea monster is the monster icon, not the sea's turtle.)
+  if (loose && scene && subjectPhrase?.nouns.some((n) => n.scene) && isAct(subjectNoun?.word ?? '', lexicon))
+    subjectNoun = null;
   if (feelingFace && feeling) {
     subject = feelingFace;
     subjects.push({ word: `${feeling.word} face`, label: subject.label, art: subject.id });

@@ -809,3 +809,23 @@ describe('composer: a thing’s part, a person’s sibling and a made thing’s 
     expect(drawn('a walnut')).not.toContain('game-icons:hexagonal-nut');
   });
 });
+
+describe('composer: round 10’s patterns', () => {
+  it('on, over or by the sea is the seaside, not under the water; in the sea is under it', () => {
+    expect(plan('a sunset over the sea').scene).toBe('beach');
+    expect(plan('a boat on the ocean').scene).toBe('beach');
+    expect(plan('a fish in the sea').scene).toBe('underwater');
+  });
+
+  it('a scene word beats a loose match beside it only for an act: a sea monster is no turtle', () => {
+    const art = drawn('a sea monster');
+    expect(art).toContain('game-icons:fish-monster');
+    expect(art).not.toContain(fe('turtle'));
+    // "space exploration" is still drawn by its scene (an act beside a scene word).
+    expect(plan('space exploration').scene).toBe('space');
+  });
+
+  it('weather CLDR tags on an emoji drawn of weather: a thunderstorm is the cloud with lightning and rain', () => {
+    expect(subjectOf('a thunderstorm')).toEqual(Array(4).fill(fe('cloud-with-lightning-and-rain')));
+  });
+});
