@@ -117,6 +117,15 @@ const VERB_MOTION = 38;
 const VERB_BODY = 29;
 const VERB_EMOTION = 37;
 
+/** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
+const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
+  ['grumpy', 'angry'],
+  ['grouchy', 'angry'],
+  ['cranky', 'angry'],
+  ['silly', 'wacky'],
+  ['goofy', 'wacky'],
+];
+
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
 const SCENE_ANCHORS: Record<SceneId, string[]> = {
   underwater: ['underwater', 'undersea', 'ocean', 'sea', 'reef', 'aquarium'],
@@ -1220,6 +1229,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (found.length === 0) continue;
     const named = found.filter((a) => words(drafts[a].label).includes(term));
     faces.push([term, [...new Set([...named, ...found])].slice(0, MAX_CHOICES)]);
+  }
+
+  // Feelings CLDR tags under another word of the same feeling.
+  const facesOf = new Map(faces);
+  for (const [term, same] of FEELING_SYNONYMS) {
+    const shown = facesOf.get(same);
+    if (shown && !facesOf.has(term)) faces.push([term, shown]);
   }
 
   // Verbs: every lemma (to read "running" as run); those of verb.motion move the subject.

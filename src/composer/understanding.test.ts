@@ -825,6 +825,13 @@ describe('composer: round 10’s patterns', () => {
     expect(plan('space exploration').scene).toBe('space');
   });
 
+  it('a feeling CLDR tags under another word is shown: a grumpy old man is angry, a silly monkey goofy', () => {
+    markedWithNoSecondFace('a grumpy old man', 'anger-symbol');
+    markedWithNoSecondFace('a grumpy cat', 'anger-symbol');
+    for (const seed of SEEDS)
+      expect(plan('a silly monkey', seed).mark?.id).toBe(fe('winking-face-with-tongue'));
+  });
+
   it('weather CLDR tags on an emoji drawn of weather: a thunderstorm is the cloud with lightning and rain', () => {
     expect(subjectOf('a thunderstorm')).toEqual(Array(4).fill(fe('cloud-with-lightning-and-rain')));
   });
