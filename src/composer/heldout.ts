@@ -1070,6 +1070,121 @@ export const HELDOUT_ROUND_11: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_12: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a cat climbing a tree',
+    'a dog catching a frisbee',
+    'an elephant taking a bath',
+    'a bee collecting pollen',
+    'a squirrel burying a nut',
+  ]),
+  ...group('food', [
+    'a bowl of noodles',
+    'a slice of bread',
+    'a stack of toast',
+    'a plate of fries',
+    'a jar of honey',
+  ]),
+  ...group('job', [
+    'a dentist with a toothbrush',
+    'a chef with a frying pan',
+    'a teacher with a pointer',
+    'a doctor with a mask',
+    'a gardener with a shovel',
+  ]),
+  ...group('holiday', [
+    'a christmas stocking with gifts',
+    'a pumpkin pie',
+    'an easter basket with eggs',
+    'a birthday balloon bunch',
+    'a heart-shaped box',
+  ]),
+  ...group('school', [
+    'a school bell ringing',
+    'a student with a backpack',
+    'a book and an apple',
+    'a box of crayons',
+    'a colored pencil',
+  ]),
+  ...group('sports', [
+    'a basketball and hoop',
+    'a tennis player',
+    'a baseball and bat',
+    'a skateboarder jumping',
+    'a bowling ball',
+  ]),
+  ...group('transport', [
+    'a yellow taxi cab',
+    'a train on tracks',
+    'a plane in the clouds',
+    'a helicopter flying',
+    'a rocket in space',
+  ]),
+  ...group('nature', [
+    'a waterfall in the forest',
+    'a rainbow over a hill',
+    'a snowy pine tree',
+    'a cloudy sky',
+    'a flower garden',
+  ]),
+  ...group('home', [
+    'a living room sofa',
+    'a bathroom sink',
+    'a kitchen stove',
+    'a dining chair',
+    'a bookcase',
+  ]),
+  ...group('tech', [
+    'a laptop with a mouse',
+    'a cell phone',
+    'a video game',
+    'a pair of earbuds',
+    'a computer screen',
+  ]),
+  ...group('fantasy', [
+    'a fire-breathing dragon',
+    'a flying unicorn',
+    'a wizard with a staff',
+    'a fairy with a wand',
+    'a knight on a horse',
+  ]),
+  ...group('music', [
+    'a girl singing',
+    'a boy playing guitar',
+    'a music sheet',
+    'a trumpet player',
+    'a violin player',
+  ]),
+  ...group('health', [
+    'a doctor with a syringe',
+    'a pill bottle with pills',
+    'an eye chart',
+    'a tooth with a toothbrush',
+    'a sick boy',
+  ]),
+  ...group('feeling', [
+    'an angry tiger',
+    'a scared rabbit',
+    'a surprised girl',
+    'a proud lion cub',
+    'a lonely cat',
+  ]),
+  ...group('two subjects', [
+    'a dog and a cat playing',
+    'a boy and his dog',
+    'a girl and her cat',
+    'a bird on a fence',
+    'a frog and a snail',
+  ]),
+  ...group('colour/size', [
+    'a pink flamingo standing',
+    'a small blue car',
+    'a big green tree',
+    'a yellow duck',
+    'a white cloud',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1082,4 +1197,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_9,
   HELDOUT_ROUND_10,
   HELDOUT_ROUND_11,
+  HELDOUT_ROUND_12,
 ];
