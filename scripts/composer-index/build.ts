@@ -117,6 +117,9 @@ const VERB_MOTION = 38;
 const VERB_BODY = 29;
 const VERB_EMOTION = 37;
 
+/** Emoji no clipart is drawn with: a rude gesture is never "a finger". */
+const RUDE = new Set(['middle-finger']);
+
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['grumpy', 'angry'],
@@ -211,7 +214,7 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
   const seen = new Set<string>();
   const add = (name: string, label: string, group: number, subgroup: number, keywords: string[]) => {
     const icon = icons.get(name);
-    if (!icon || seen.has(name)) return;
+    if (!icon || seen.has(name) || RUDE.has(name)) return;
     seen.add(name);
     const art: Draft = {
       id: `${set.prefix}:${name}`,

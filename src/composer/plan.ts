@@ -165,6 +165,8 @@ function tag(text: string): Token[] {
 function nounForms(word: string): string[] {
   const forms: string[] = [];
   const rules: [string, string][] = [
+    // "cookies" are cookies before they are a "cooky" (WordNet's first cooky is a camp cook)
+    ['ies', 'ie'],
     ['ies', 'y'],
     ['ves', 'f'],
     ['ves', 'fe'],
@@ -279,13 +281,14 @@ function otherKind(head: Noun, phrase: Phrase, lexicon: Lexicon): boolean {
   if (head.entry.how === 'synonym') return true;
   const label = lexicon.arts[head.entry.arts[0]]?.label ?? '';
   const said = new Set([...phrase.nouns.flatMap((n) => n.word.split(' ')), ...nounForms(head.word)]);
-  // (a word of the art's name the prompt does not say: "wood" stick, a "billed" cap for a nurse's)
+  // (a word of the art's name the prompt does not say: "wood" stick, a "billed" cap for a nurse's,
+  // a "petri" dish for a satellite dish)
   const kindWord = (w: string) =>
     !said.has(w) &&
     !nounForms(w).some((f) => said.has(f)) &&
     !lexicon.colours.has(w) &&
     !lexicon.sizes.has(w) &&
-    (isDictionaryNoun(w, lexicon) || lexicon.adjectives.has(w));
+    (isDictionaryNoun(w, lexicon) || lexicon.adjectives.has(w) || /^[a-z]{3,}$/.test(w));
   return label.split(' ').some(kindWord);
 }
 
@@ -900,7 +903,13 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,
       // unless the name has art of its own ("red apple").
       if (known(i + 1, 2)) return null;
-      if (!sure(word) && lookupNoun(tokens[i + 1].text, lexicon)) return null;
+      // ...but a name that is another thing than its noun loosely drawn is that thing: hot
+      // chocolate is a hot drink (the bare "chocolate" is only a CLDR tag on the cookie), a black
+      // widow a spider.
+      const noun = lookupNoun(tokens[i + 1].text, lexicon);
+      const via = lexicon.words.get(word)?.via;
+      const another = via !== undefined && !nounForms(tokens[i + 1].text).includes(via);
+      if (!sure(word) && noun && (drawnByOwnName(noun) || !another)) return null;
     }
     return { word, length };
   }

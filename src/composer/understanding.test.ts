@@ -836,3 +836,31 @@ describe('composer: round 10’s patterns', () => {
     expect(subjectOf('a thunderstorm')).toEqual(Array(4).fill(fe('cloud-with-lightning-and-rain')));
   });
 });
+
+describe('composer: round 11’s wrong pictures', () => {
+  it('no rude gesture is ever drawn: a finger is never the middle finger', () => {
+    for (const prompt of ['a finger', 'a bandaged finger', 'a pointing finger'])
+      expect(drawn(prompt)).not.toContain(fe('middle-finger'));
+    expect(getLexicon().artById.has(fe('middle-finger'))).toBe(false);
+  });
+
+  it('a plural in -ies is read as the -ie word first: cookies are cookies, not a camp cook', () => {
+    expect(subjectOf('a plate of cookies')).toEqual(Array(4).fill(fe('cookie')));
+    expect(drawn('cookies')).not.toContain(fe('cook'));
+    // ...and as the -y word when that is the word: puppies are puppies.
+    expect(subjectOf('two puppies')[0]).toBe(fe('dog-face'));
+  });
+
+  it('a name after an adjective that is another thing than its loosely drawn noun is that thing', () => {
+    // Hot chocolate is a hot drink; the bare "chocolate" reaches the cookie only by a CLDR tag.
+    expect(subjectOf('a cup of hot chocolate')).toEqual(Array(4).fill(fe('hot-beverage')));
+    expect(subjectOf('a black widow')).toEqual(Array(4).fill(fe('spider')));
+    // A noun drawn by its own name keeps it: a little girl is a girl, a red fox a fox.
+    expect(subjectOf('a little girl')[0]).toBe(fe('girl'));
+    expect(subjectOf('a red fox')[0]).toBe(fe('fox'));
+  });
+
+  it('a head’s art named by any word the prompt does not say is another kind: a satellite dish is no petri dish', () => {
+    expect(refused('a satellite dish')).toEqual(['satellite dish']);
+  });
+});
