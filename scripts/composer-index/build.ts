@@ -758,13 +758,25 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (head !== undefined) return { how: 'name', arts: [head] };
     // An emoji named as an amount of the thing shows it: an ear of corn (not popcorn, whose name
     // holds the word), a sheaf of rice, a glass of milk.
+    // (Not one CLDR tags as a special kind: the roll of paper is "toilet" paper.)
+    const special = (a: number) =>
+      (keywordsOf.get(drafts[a]) ?? []).some(
+        (k) => !words(drafts[a].label).includes(k) && wordnet.index.noun.has(`${k} ${lemma}`),
+      );
     const amountOf = [NOUN_FOOD, NOUN_PLANT, NOUN_SUBSTANCE, NOUN_BODY].includes(synsets[0]?.lexfile ?? -1)
-      ? at(lemma, HEAD, 'color').find((a) => new RegExp(`^[a-z]+ of ${lemma}$`).test(drafts[a].label))
+      ? at(lemma, HEAD, 'color').find(
+          (a) => new RegExp(`^[a-z]+ of ${lemma}$`).test(drafts[a].label) && !special(a),
+        )
       : undefined;
     if (amountOf !== undefined) return { how: 'name', arts: [amountOf] };
     // An emoji whose name holds the word ("honeybee" for bee) beats a one-colour icon of that name.
+    // (Not a synonym of another sense of the word: a newspaper is "paper" only in its second sense.)
+    const otherSenses = senses(lemma, 9).slice(1);
     const within = keyword.find(
-      (a) => !drafts[a].label.includes(' ') && isCompoundOf(drafts[a].label, lemma),
+      (a) =>
+        !drafts[a].label.includes(' ') &&
+        isCompoundOf(drafts[a].label, lemma) &&
+        !otherSenses.some((x) => x.words.includes(drafts[a].label)),
     );
     if (within !== undefined) return { how: 'keyword', arts: [within] };
     // ...and so does one named by a broader word of it ("hot beverage" for coffee).
@@ -958,6 +970,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         }
       }
       for (const parent of next) {
+        // A made thing is never drawn as its material: a baseball card is no sheet of paper.
+        if (field === NOUN_ARTIFACT && parent.lexfile === NOUN_SUBSTANCE) continue;
         for (const other of parent.words) {
           if (!isFirstSense(other, parent.offset) || !everySense(other)) continue;
           const found = direct(other, { kinds: false, parts: false });

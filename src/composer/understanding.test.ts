@@ -860,6 +860,18 @@ describe('composer: round 11’s wrong pictures', () => {
     expect(subjectOf('a red fox')[0]).toBe(fe('fox'));
   });
 
+  it('paper is a sheet of paper: not the roll CLDR tags "toilet", nor the newspaper of another sense', () => {
+    const art = drawn('a pencil and paper');
+    expect(art).toContain('game-icons:paper');
+    expect(art).not.toContain(fe('roll-of-paper'));
+    expect(art).not.toContain(fe('newspaper'));
+  });
+
+  it('a made thing is never drawn as its material: a baseball card is no sheet of paper, aspirin no salt', () => {
+    expect(refused('a baseball card')).toEqual(['baseball card']);
+    expect(drawn('an aspirin')).not.toContain(fe('salt'));
+  });
+
   it('a head’s art named by any word the prompt does not say is another kind: a satellite dish is no petri dish', () => {
     expect(refused('a satellite dish')).toEqual(['satellite dish']);
   });
