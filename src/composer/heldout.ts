@@ -1185,6 +1185,109 @@ export const HELDOUT_ROUND_12: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_13: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a puppy playing with a ball',
+    'a horse eating hay',
+    'a fish jumping out of the water',
+    'a kitten chasing a butterfly',
+    'a sea turtle swimming',
+  ]),
+  ...group('food', [
+    'a cup of tea with lemon',
+    'a watermelon slice',
+    'a boiled egg',
+    'a bowl of rice',
+    'a pepperoni pizza',
+  ]),
+  ...group('job', [
+    'a builder with a helmet',
+    'a painter with a brush',
+    'a barber with scissors',
+    'a pilot with a plane',
+    'a detective with a magnifying glass',
+  ]),
+  ...group('holiday', [
+    'a reindeer with a red nose',
+    "a witch's hat",
+    'a candy corn',
+    'a hanukkah menorah',
+    'a fourth of july firework',
+  ]),
+  ...group('school', [
+    'a math book',
+    'a chemistry flask',
+    'a teacher at a desk',
+    'a graduation diploma',
+    'a school clock',
+  ]),
+  ...group('sports', [
+    'a ping pong ball',
+    'a soccer goalie',
+    'a running shoe',
+    'a boxing ring',
+    'a race car',
+  ]),
+  ...group('transport', [
+    'a sailboat at sunset',
+    'a motorboat',
+    'a tow truck',
+    'a tractor in a field',
+    'an ambulance with lights',
+  ]),
+  ...group('nature', [
+    'a pine forest',
+    'a moon and stars',
+    'a sunrise over mountains',
+    'a big oak tree',
+    'a rose bush',
+  ]),
+  ...group('home', ['a welcome mat', 'a garden hose', 'a ceiling light', 'a wall mirror', 'a front porch']),
+  ...group('tech', [
+    'a robot toy',
+    'a digital camera',
+    'a smart phone with apps',
+    'a printer with paper',
+    'a tablet with a stylus',
+  ]),
+  ...group('fantasy', [
+    'a mermaid with a tail',
+    'a giant',
+    'a crystal castle',
+    'an enchanted forest',
+    'a dragon guarding treasure',
+  ]),
+  ...group('music', ['a piano player', 'a record', 'a radio playing music', 'a dj', 'a flute player']),
+  ...group('health', [
+    'a wheelchair user',
+    'a nurse with a thermometer',
+    'a medicine cup',
+    'a hospital sign',
+    'a first aid box',
+  ]),
+  ...group('feeling', [
+    'a curious kitten',
+    'a calm turtle',
+    'a worried boy',
+    'a hungry bear',
+    'a joyful child',
+  ]),
+  ...group('two subjects', [
+    'an owl and the moon',
+    'a fish and a shark',
+    'a duck and a frog',
+    'a cat and a mouse',
+    'a horse and a rider',
+  ]),
+  ...group('colour/size', [
+    'a black and white cow',
+    'a brown horse',
+    'a green turtle',
+    'a tiny red ladybug',
+    'a giant blue whale',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1198,4 +1301,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_10,
   HELDOUT_ROUND_11,
   HELDOUT_ROUND_12,
+  HELDOUT_ROUND_13,
 ];
