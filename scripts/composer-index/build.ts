@@ -819,6 +819,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one, with the
       // broader word it is when its name is one ("dog" face for puppy).
       if (shown.length >= MIN_KINDS) return { how: 'keyword', arts: shown.slice(0, MAX_CHOICES) };
+      // (one whose name says the word first: chocolate is the chocolate bar, not the cookie)
+      const saysIt = shown.findIndex((a) => !drafts[a].creature && words(drafts[a].label).includes(lemma));
+      if (saysIt > 0) shown.unshift(...shown.splice(saysIt, 1));
       const name = words(drafts[shown[0]].label)
         .filter((w) => w !== 'face')
         .join(' ');

@@ -98,6 +98,13 @@ const RELATION_WORDS: [Relation, string[]][] = [
   ['beside', ['and', 'with', 'beside', 'next', 'to', 'near', 'together', 'chasing', 'playing', 'meets']],
 ];
 
+/** Words that put one thing on, in or under another. */
+const PLACES = new Set(
+  RELATION_WORDS.filter(([relation]) => ['on', 'in', 'under'].includes(relation)).flatMap(
+    ([, words]) => words,
+  ),
+);
+
 /** The prompt's subject has no art: nothing is drawn and nothing is charged. */
 export class ComposerMiss extends Error {
   readonly words: string[];
@@ -568,12 +575,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // name (the computer mouse; a cricket bat beside a ball), never the animal. Not when the prompt
   // says what something does: "a beaver building a dam" is the animal (WordNet's first beaver is a
   // hat).
+  // Nor when it is put on, in or under a thing: "a bird on a fence" is the bird, not the
+  // shuttlecock. A ball beside it is a thing too ("a baseball and bat": the baseball bat).
   const named = phrases.flatMap((p) => (p.partitive ? [] : p.nouns)).filter((n) => n.entry && !n.scene);
-  for (const noun of acting ? [] : named) {
+  const placed = tokens.some((t) => PLACES.has(t.text));
+  for (const noun of acting || placed ? [] : named) {
     const made = noun.entry?.madeSense;
     if (made === undefined || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
     const others = named.filter((n) => n !== noun);
-    if (others.length === 0 || !others.every((n) => n.entry?.made)) continue;
+    const thing = (n: Noun) => n.entry?.made || (n.entry && !lexicon.arts[n.entry.arts[0]]?.creature);
+    if (others.length === 0 || !others.every(thing)) continue;
     noun.entry = { how: 'synonym', arts: [made], made: true };
   }
 

@@ -876,3 +876,25 @@ describe('composer: round 11’s wrong pictures', () => {
     expect(refused('a satellite dish')).toEqual(['satellite dish']);
   });
 });
+
+describe('composer: round 12’s patterns', () => {
+  it('an animal put on, in or under a thing stays the animal: a bird on a fence is no shuttlecock', () => {
+    expect(subjectOf('a bird on a fence')).toEqual(Array(4).fill(fe('bird')));
+    expect(subjectOf('a bird in a cage')).toEqual(Array(4).fill(fe('bird')));
+    // Beside other things, the made thing of that name: a keyboard and mouse, a baseball and bat.
+    expect(drawn('a keyboard and mouse')).toContain(fe('computer-mouse'));
+    expect(drawn('a baseball and bat')).not.toContain(fe('bat'));
+  });
+
+  it('a word joined to "shaped" or to a verb in -ing describes the next noun: no heart, no flame', () => {
+    expect(drawn('a heart-shaped box').some((a) => a.includes('heart'))).toBe(false);
+    expect(subjectOf('a fire-breathing dragon')).toEqual(Array(4).fill(fe('dragon')));
+    expect(drawn('a fire-breathing dragon')).not.toContain(fe('fire'));
+    // Other hyphenated words are read as before.
+    expect(subjectOf('a four-leaf clover')[0]).toBe(fe('four-leaf-clover'));
+  });
+
+  it('of a few emoji CLDR tags with a word, one whose name says it comes first: chocolate is the chocolate bar', () => {
+    expect(subjectOf('a box of chocolates')).toEqual(Array(4).fill(fe('chocolate-bar')));
+  });
+});

@@ -22,6 +22,12 @@ export function tokenize(prompt: string): string[] {
       // "valentine’s day": a typographic apostrophe is an apostrophe.
       .replace(/[\u2018\u2019]/g, "'")
       .replace(/[^a-z0-9'_\s-]+/g, ' ')
+      // "a heart-shaped box", "a fire-breathing dragon": a word joined to "shaped" or to a verb in
+      // -ing before a noun describes that noun; it is no second thing (and no subject).
+      .replace(
+        /\b[a-z]+-(shaped|[a-z]+ing)(?=\s+(?!(?:a|an|the|on|in|at|by|with|and|to|of|under|over)\b)[a-z])/g,
+        '$1',
+      )
       .split(/[\s-]+/)
       .map((w) => w.replace(/^'+|'+$/g, ''))
       .filter(Boolean)
