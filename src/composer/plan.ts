@@ -74,7 +74,7 @@ export type Relation = 'on' | 'in' | 'under' | 'riding' | 'holding' | 'beside';
 
 /** The words before a second thing that say where it is (WordNet has no such list: ours). */
 const RELATION_WORDS: [Relation, string[]][] = [
-  ['on', ['on', 'onto', 'atop', 'upon', 'sitting', 'standing']],
+  ['on', ['on', 'onto', 'atop', 'upon', 'sitting', 'standing', 'climbing', 'climbs']],
   ['in', ['in', 'inside', 'into', 'within']],
   ['under', ['under', 'below', 'beneath', 'underneath']],
   ['riding', ['riding', 'rides', 'ride', 'driving', 'drives', 'drive']],

@@ -894,6 +894,10 @@ describe('composer: round 12’s patterns', () => {
     expect(subjectOf('a four-leaf clover')[0]).toBe(fe('four-leaf-clover'));
   });
 
+  it('climbing a thing is being on it: the tree is drawn large under the cat, not a corner picture', () => {
+    for (const seed of SEEDS) expect(plan('a cat climbing a tree', seed).partner?.relation).toBe('on');
+  });
+
   it('of a few emoji CLDR tags with a word, one whose name says it comes first: chocolate is the chocolate bar', () => {
     expect(subjectOf('a box of chocolates')).toEqual(Array(4).fill(fe('chocolate-bar')));
   });
