@@ -119,6 +119,9 @@ const VERB_EMOTION = 37;
 
 /** Emoji no clipart is drawn with: a rude gesture is never "a finger". */
 const RUDE = new Set(['middle-finger']);
+/** Icons whose name is not the thing they show: game-icons' "paper" is the open hand of rock,
+ * paper, scissors (its sheets of paper are "papers"). */
+const MISNAMED = new Set(['game-icons:paper']);
 
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
@@ -261,46 +264,48 @@ function categoriesOf(id: string): string[] {
 }
 
 function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
-  return set.icons.map((icon) => {
-    const label = icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
-    // What the icon is, is its head word: a "pirate hat" is a hat, a "pirate captain" a person
-    // ("nurse female": the word before a sex word).
-    const parts = words(label);
-    const head = /^(fe)?male$/.test(parts.at(-1) ?? '') && parts.length > 1 ? parts.at(-2) : parts.at(-1);
-    // The head's sense: its first, unless another sense's broader word names a word of the icon
-    // ("chess knight" is the chess piece, whose broader word is chessman, not the man).
-    const modifiers = new Set(parts.filter((w) => w !== head));
-    const lexfiles = [head ?? ''].map((w) => {
-      const senses = (wordnet.index.noun.get(w)?.synsets ?? [])
-        .map((o) => wordnet.synsets.noun.get(o))
-        .filter((x) => x !== undefined);
-      const named = senses.find((sense) =>
-        sense.hypernyms.some((o) =>
-          (wordnet.synsets.noun.get(o)?.words ?? []).some((h) => words(h).some((x) => modifiers.has(x))),
-        ),
-      );
-      const sense = named ?? senses[0];
-      // Material Design draws things for interfaces: a word that is a person first and a made
-      // thing next is the thing there ("ruler" is a measuring ruler, not a sovereign).
-      const made = senses.slice(0, 2).find((x) => x.lexfile === NOUN_ARTIFACT);
-      if (set.prefix === 'mdi' && !named && sense?.lexfile === NOUN_PERSON && made) return made.lexfile;
-      return sense?.lexfile;
+  return set.icons
+    .filter((icon) => !MISNAMED.has(`${set.prefix}:${icon.name}`))
+    .map((icon) => {
+      const label = icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
+      // What the icon is, is its head word: a "pirate hat" is a hat, a "pirate captain" a person
+      // ("nurse female": the word before a sex word).
+      const parts = words(label);
+      const head = /^(fe)?male$/.test(parts.at(-1) ?? '') && parts.length > 1 ? parts.at(-2) : parts.at(-1);
+      // The head's sense: its first, unless another sense's broader word names a word of the icon
+      // ("chess knight" is the chess piece, whose broader word is chessman, not the man).
+      const modifiers = new Set(parts.filter((w) => w !== head));
+      const lexfiles = [head ?? ''].map((w) => {
+        const senses = (wordnet.index.noun.get(w)?.synsets ?? [])
+          .map((o) => wordnet.synsets.noun.get(o))
+          .filter((x) => x !== undefined);
+        const named = senses.find((sense) =>
+          sense.hypernyms.some((o) =>
+            (wordnet.synsets.noun.get(o)?.words ?? []).some((h) => words(h).some((x) => modifiers.has(x))),
+          ),
+        );
+        const sense = named ?? senses[0];
+        // Material Design draws things for interfaces: a word that is a person first and a made
+        // thing next is the thing there ("ruler" is a measuring ruler, not a sovereign).
+        const made = senses.slice(0, 2).find((x) => x.lexfile === NOUN_ARTIFACT);
+        if (set.prefix === 'mdi' && !named && sense?.lexfile === NOUN_PERSON && made) return made.lexfile;
+        return sense?.lexfile;
+      });
+      const plate = plateOf(icon.body);
+      return {
+        id: `${set.prefix}:${icon.name}`,
+        label,
+        kind: 'mono' as const,
+        width: icon.width,
+        height: icon.height,
+        body: [0, 0] as [number, number],
+        creature: lexfiles.some((f) => f === NOUN_PERSON || f === NOUN_ANIMAL),
+        person: lexfiles.some((f) => f === NOUN_PERSON),
+        food: false,
+        bodyText: icon.body,
+        ...(plate ? { plateText: plate } : {}),
+      };
     });
-    const plate = plateOf(icon.body);
-    return {
-      id: `${set.prefix}:${icon.name}`,
-      label,
-      kind: 'mono' as const,
-      width: icon.width,
-      height: icon.height,
-      body: [0, 0] as [number, number],
-      creature: lexfiles.some((f) => f === NOUN_PERSON || f === NOUN_ANIMAL),
-      person: lexfiles.some((f) => f === NOUN_PERSON),
-      food: false,
-      bodyText: icon.body,
-      ...(plate ? { plateText: plate } : {}),
-    };
-  });
 }
 
 export function buildIndex(): { index: IndexFile; artText: string } {
@@ -772,11 +777,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // An emoji whose name holds the word ("honeybee" for bee) beats a one-colour icon of that name.
     // (Not a synonym of another sense of the word: a newspaper is "paper" only in its second sense.)
     const otherSenses = senses(lemma, 9).slice(1);
+    const otherSenseCompound = (a: number) =>
+      isCompoundOf(drafts[a].label, lemma) && otherSenses.some((x) => x.words.includes(drafts[a].label));
     const within = keyword.find(
-      (a) =>
-        !drafts[a].label.includes(' ') &&
-        isCompoundOf(drafts[a].label, lemma) &&
-        !otherSenses.some((x) => x.words.includes(drafts[a].label)),
+      (a) => !drafts[a].label.includes(' ') && isCompoundOf(drafts[a].label, lemma) && !otherSenseCompound(a),
     );
     if (within !== undefined) return { how: 'keyword', arts: [within] };
     // ...and so does one named by a broader word of it ("hot beverage" for coffee).
@@ -793,7 +797,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       isPerson(lemma) && opts.parts ? at(lemma, PART, 'mono').find((a) => drafts[a].person) : undefined;
     if (monoPerson !== undefined) return { how: 'part', arts: [monoPerson] };
     // Only art that shows the thing: CLDR also tags related things ("tooth" with dentist).
-    const shown = keyword.filter((a) => showsThing(lemma, drafts[a]));
+    const shown = keyword.filter((a) => showsThing(lemma, drafts[a]) && !otherSenseCompound(a));
     // The thing itself in a plain material ("wood stick") beats one special kind of it CLDR
     // tags with the word (a crutch for stick).
     const plain = opts.parts

@@ -860,11 +860,13 @@ describe('composer: round 11’s wrong pictures', () => {
     expect(subjectOf('a red fox')[0]).toBe(fe('fox'));
   });
 
-  it('paper is a sheet of paper: not the roll CLDR tags "toilet", nor the newspaper of another sense', () => {
+  it('paper is not the roll CLDR tags "toilet", the newspaper of another sense, nor a hand', () => {
+    // game-icons' "paper" is the open hand of rock, paper, scissors: never drawn for paper.
     const art = drawn('a pencil and paper');
-    expect(art).toContain('game-icons:paper');
-    expect(art).not.toContain(fe('roll-of-paper'));
-    expect(art).not.toContain(fe('newspaper'));
+    expect(art).toContain(fe('pencil'));
+    for (const other of [fe('roll-of-paper'), fe('newspaper'), 'game-icons:paper'])
+      expect(art).not.toContain(other);
+    expect(getLexicon().artById.has('game-icons:paper')).toBe(false);
   });
 
   it('a made thing is never drawn as its material: a baseball card is no sheet of paper, aspirin no salt', () => {
