@@ -1288,6 +1288,115 @@ export const HELDOUT_ROUND_13: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_14: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a dog wagging its tail',
+    'a cat drinking milk',
+    'a bird eating seeds',
+    'a rabbit eating a carrot',
+    'a duck flying south',
+  ]),
+  ...group('food', [
+    'a glass of orange juice with ice',
+    'a slice of chocolate cake',
+    'a strawberry ice cream cone',
+    'a bowl of tomato soup',
+    'a plate of spaghetti and meatballs',
+  ]),
+  ...group('job', [
+    'a farmer feeding chickens',
+    'a chef holding a cake',
+    'a doctor listening to a heart',
+    'a firefighter climbing a ladder',
+    'a teacher reading to kids',
+  ]),
+  ...group('holiday', [
+    'a christmas present under a tree',
+    'a halloween pumpkin with a face',
+    'a birthday hat',
+    'an easter egg hunt basket',
+    'a valentine card',
+  ]),
+  ...group('school', [
+    'a pile of books',
+    'a pencil case with pencils',
+    'a backpack on a desk',
+    'a world globe on a stand',
+    'a school bus stop',
+  ]),
+  ...group('sports', [
+    'a soccer player kicking',
+    'a basketball going into a hoop',
+    'a golf ball',
+    'a swimming pool',
+    'a bicycle race',
+  ]),
+  ...group('transport', [
+    'a police car with sirens',
+    'a train going through a tunnel',
+    'a cargo truck',
+    'a green tractor',
+    'a city bus',
+  ]),
+  ...group('nature', [
+    'a tall palm tree',
+    'a field of flowers',
+    'a snowy mountain peak',
+    'a rainy cloud',
+    'a forest with animals',
+  ]),
+  ...group('home', [
+    'a table and chairs',
+    'a window with flowers',
+    'a lamp on a table',
+    'a teapot and cups',
+    'a front door with a wreath',
+  ]),
+  ...group('tech', [
+    'a laptop on a desk',
+    'a phone with a charger',
+    'a camera with a flash',
+    'a robot with a screen',
+    'a computer keyboard',
+  ]),
+  ...group('fantasy', [
+    'a dragon in a cave',
+    'a princess with a crown',
+    'a wizard reading a spellbook',
+    'a unicorn in a meadow',
+    'a fairy in a garden',
+  ]),
+  ...group('music', [
+    'a guitar and drums',
+    'a piano and a singer',
+    'a music note and a heart',
+    'a drum and sticks',
+    'a violin on a chair',
+  ]),
+  ...group('health', [
+    "a doctor's stethoscope",
+    'a bottle of pills',
+    'a bandage on a finger',
+    'a healthy apple',
+    'an ambulance driving',
+  ]),
+  ...group('feeling', ['a happy frog', 'a sad elephant', 'a sleepy dog', 'a shy mouse', 'a proud peacock']),
+  ...group('two subjects', [
+    'a cat and a bird',
+    'a dog and a ball',
+    'a girl and a puppy',
+    'a boy and a cat',
+    'a bear and a bee',
+  ]),
+  ...group('colour/size', [
+    'a yellow banana',
+    'a green frog on a leaf',
+    'a purple grape bunch',
+    'an orange carrot',
+    'a white sheep',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1302,4 +1411,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_11,
   HELDOUT_ROUND_12,
   HELDOUT_ROUND_13,
+  HELDOUT_ROUND_14,
 ];
