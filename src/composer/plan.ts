@@ -510,7 +510,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
         const entry = lexicon.words.get(lemma);
         const art = entry?.how === 'name' ? lexicon.arts[entry.arts[0]] : undefined;
         const named = lexicon.words.get(`${text} hand`) ?? null;
-        if (entry && art?.kind === 'color' && art.creature)
+        // (Never the person who does it: "guarding" is no palace guard, "cooking" no cook.)
+        if (entry && art?.kind === 'color' && art.creature && !art.person)
           verbAccents.push({ word: text, entry, scene: null });
         else if (named?.how === 'name') verbAccents.push({ word: text, entry: named, scene: null });
         else if (text.endsWith('ing')) toolVerbs.push(text);
@@ -888,6 +889,11 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       if (lexicon.words.has(word) || (lexicon.nouns.has(word) && !idiom) || lexicon.times.has(word))
         return word;
     }
+    // "a smart phone" is a smartphone: two words written apart that make one drawn by its own
+    // name. Not after a colour or a size: a green house is a house, no greenhouse.
+    const closed = span.map((t) => t.text).join('');
+    const described = lexicon.colours.has(span[0].text) || lexicon.sizes.has(span[0].text);
+    if (length === 2 && !described && drawnByOwnName(lexicon.words.get(closed))) return closed;
     // "ice skates": a name in the plural is the name ("ice skate"), not ice and a skate.
     const before = span
       .slice(0, -1)

@@ -904,3 +904,18 @@ describe('composer: round 12’s patterns', () => {
     expect(subjectOf('a box of chocolates')).toEqual(Array(4).fill(fe('chocolate-bar')));
   });
 });
+
+describe('composer: round 13’s patterns', () => {
+  it('a verb never brings the person who does it: "a dragon guarding treasure" has no palace guard', () => {
+    expect(drawn('a dragon guarding treasure')).not.toContain(fe('guard'));
+    // A creature the verb names still comes: a bear fishing has a fish.
+    expect(drawn('a bear fishing')).toContain(fe('fish'));
+  });
+
+  it('two words written apart that make one drawn by its own name are that thing: a smart phone', () => {
+    expect(subjectOf('a smart phone')).toEqual(Array(4).fill('game-icons:smartphone'));
+    expect(subjectOf('a yellow taxi cab')[0]).toBe(fe('taxi'));
+    // Not after a colour: a green house is a house, not a greenhouse.
+    expect(subjectOf('a green house')[0]).toBe(fe('house'));
+  });
+});
