@@ -890,10 +890,13 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
         return word;
     }
     // "a smart phone" is a smartphone: two words written apart that make one drawn by its own
-    // name. Not after a colour or a size: a green house is a house, no greenhouse.
+    // name. Not after a colour or a size (a green house is a house, no greenhouse), nor when the
+    // last word is drawn by its own name (a rebel lion is a lion, no rebellion).
     const closed = span.map((t) => t.text).join('');
     const described = lexicon.colours.has(span[0].text) || lexicon.sizes.has(span[0].text);
-    if (length === 2 && !described && drawnByOwnName(lexicon.words.get(closed))) return closed;
+    const last = lexicon.words.get(span[1]?.text ?? '');
+    if (length === 2 && !described && last?.how !== 'name' && drawnByOwnName(lexicon.words.get(closed)))
+      return closed;
     // "ice skates": a name in the plural is the name ("ice skate"), not ice and a skate.
     const before = span
       .slice(0, -1)
