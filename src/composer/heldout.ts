@@ -1397,6 +1397,115 @@ export const HELDOUT_ROUND_14: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_15: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a turtle walking on the beach',
+    'a lion sleeping under a tree',
+    'a bird drinking water',
+    'a dog running in the park',
+    'a monkey swinging on a rope',
+  ]),
+  ...group('food', [
+    'a bowl of cereal with milk',
+    'a slice of cheese pizza',
+    'a glass of water',
+    'a peanut',
+    'a piece of toast with butter',
+  ]),
+  ...group('job', [
+    'a baker with a cake',
+    'a judge in a robe',
+    'an artist painting',
+    'a builder with a hammer',
+    'a doctor holding a clipboard',
+  ]),
+  ...group('holiday', [
+    'a christmas tree with a star',
+    'a jack-o-lantern with a candle',
+    'a bunny with easter eggs',
+    'a birthday card',
+    'a wrapped gift with a bow',
+  ]),
+  ...group('school', [
+    'a teacher with a book',
+    'a student writing',
+    'a library shelf',
+    'a stack of paper',
+    'a blue pencil',
+  ]),
+  ...group('sports', [
+    'a soccer field',
+    'a boxing match',
+    'a runner with a number',
+    'a yoga pose',
+    'a baseball cap',
+  ]),
+  ...group('transport', [
+    'a fire truck with a ladder',
+    'a school bus with kids',
+    'a red sports car',
+    'a bike with a bell',
+    'a blue train',
+  ]),
+  ...group('nature', [
+    'a pond with lily pads',
+    'a sunflower in a pot',
+    'a cactus in a pot',
+    'a lightning storm',
+    'a windy day',
+  ]),
+  ...group('home', [
+    'a cozy bed',
+    'a coffee table',
+    'a kitchen with a stove',
+    'a vacuum cleaner robot',
+    'a shower',
+  ]),
+  ...group('tech', [
+    'a laptop with stickers',
+    'a phone in a hand',
+    'a printer on a desk',
+    'a computer with a mouse',
+    'a satellite in space',
+  ]),
+  ...group('fantasy', [
+    'a dragon with treasure',
+    'a unicorn with wings',
+    'a witch with a cat',
+    'a ghost with a lantern',
+    'a goblin with gold',
+  ]),
+  ...group('music', [
+    'a trumpet and a drum',
+    'a microphone and headphones',
+    'a piano with notes',
+    'a girl with a violin',
+    'a boy with a drum',
+  ]),
+  ...group('health', [
+    'a boy brushing his teeth',
+    'a girl washing her hands',
+    'a doctor with a bandage',
+    'a hospital with an ambulance',
+    'a heart with a bandage',
+  ]),
+  ...group('feeling', ['a happy cat', 'a sad boy', 'an angry dog', 'a scared girl', 'a tired cat']),
+  ...group('two subjects', [
+    'a cat and a fish',
+    'a horse and a dog',
+    'a bird and a cat',
+    'a pig and a cow',
+    'a lion and a mouse',
+  ]),
+  ...group('colour/size', [
+    'a red car',
+    'a blue bird on a branch',
+    'a pink flower',
+    'a yellow sun',
+    'a small dog',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1412,4 +1521,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_12,
   HELDOUT_ROUND_13,
   HELDOUT_ROUND_14,
+  HELDOUT_ROUND_15,
 ];
