@@ -926,10 +926,14 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       // ...but a name that is another thing than its noun loosely drawn is that thing: hot
       // chocolate is a hot drink (the bare "chocolate" is only a CLDR tag on the cookie), a black
       // widow a spider.
+      // So is one drawn by its head's own icon when the noun alone is only a CLDR tag: a chocolate
+      // cake is the cake icon, not a shortcake.
       const noun = lookupNoun(tokens[i + 1].text, lexicon);
-      const via = lexicon.words.get(word)?.via;
+      const entry = lexicon.words.get(word);
+      const via = entry?.via;
       const another = via !== undefined && !nounForms(tokens[i + 1].text).includes(via);
-      if (!sure(word) && noun && (drawnByOwnName(noun) || !another)) return null;
+      const headItself = entry?.how === 'hypernym' && lexicon.arts[entry.arts[0]]?.label === via;
+      if (!sure(word) && noun && (drawnByOwnName(noun) || (!another && !headItself))) return null;
     }
     return { word, length };
   }

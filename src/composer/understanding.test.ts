@@ -919,3 +919,11 @@ describe('composer: round 13’s patterns', () => {
     expect(subjectOf('a green house')[0]).toBe(fe('house'));
   });
 });
+
+describe('composer: round 14’s patterns', () => {
+  it('a name after a colour word drawn by its head’s own icon is that thing: a chocolate cake is the cake icon', () => {
+    expect(subjectOf('a slice of chocolate cake')).toEqual(Array(4).fill('mdi:cake'));
+    // A noun drawn by its own name keeps it: a red fox is the fox emoji.
+    expect(subjectOf('a red fox')[0]).toBe(fe('fox'));
+  });
+});
