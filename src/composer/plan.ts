@@ -344,6 +344,9 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     // kick" is karate, "an avocado cut in half" an avocado; "a spelling test" has no such thing.
     const doing = isAct(head.word, lexicon) && before.some((n) => drawnByOwnName(n.entry));
     const named = !head.scene && isDictionaryNoun(head.word, lexicon) && !doing;
+    // (A food CLDR tags with the head is that food: tomato soup is the pot of food tagged "soup".)
+    const food = head.entry?.how === 'keyword' && lexicon.arts[head.entry.arts[0]]?.food;
+    if (!beings && named && food) return head;
     if (!beings && named && !drawnByOwnName(head.entry)) return null;
   }
   // "school locker", "steam train": the head names the thing when its own name draws it.
@@ -917,7 +920,11 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     if (length === 2 && !sure(word) && sure(known(i + 1, 2))) return null;
     // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant.
     const first = tokens[i].text;
-    const adjective = lexicon.colours.has(first) || lexicon.sizes.has(first) || lexicon.adjectives.has(first);
+    // (A word the tagger reads as a noun before a name with art is none: "chicken soup" is no
+    // cowardly soup.)
+    const asNoun = tokens[i].tags.has('Noun') && lexicon.words.has(word);
+    const adjective =
+      lexicon.colours.has(first) || lexicon.sizes.has(first) || (lexicon.adjectives.has(first) && !asNoun);
     if (length === 2 && adjective) {
       // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,

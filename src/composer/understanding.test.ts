@@ -926,4 +926,15 @@ describe('composer: round 14’s patterns', () => {
     // A noun drawn by its own name keeps it: a red fox is the fox emoji.
     expect(subjectOf('a red fox')[0]).toBe(fe('fox'));
   });
+
+  it('a word the tagger reads as a noun before a name with art is no adjective: chicken soup is soup, no chicken', () => {
+    expect(subjectOf('a bowl of chicken soup')).toEqual(Array(4).fill(fe('pot-of-food')));
+    expect(drawn('chicken soup')).not.toContain(fe('chicken'));
+  });
+
+  it('a food CLDR tags with the head of an unknown name is that food: tomato soup is the pot of food', () => {
+    expect(subjectOf('a bowl of tomato soup')).toEqual(Array(4).fill(fe('pot-of-food')));
+    // Not a thing that is no food: a phone charger is still refused.
+    expect(refused('a phone charger')).toEqual(['phone charger']);
+  });
 });
