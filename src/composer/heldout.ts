@@ -1506,6 +1506,121 @@ export const HELDOUT_ROUND_15: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_16: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'an owl hooting at night',
+    'a cat napping on a chair',
+    'a dog jumping over a fence',
+    'a bear eating berries',
+    'a horse drinking water',
+  ]),
+  ...group('food', [
+    'a hamburger and fries',
+    'a glass of milk and cookies',
+    'a lemon and a lime',
+    'a bunch of cherries',
+    'a piece of cake',
+  ]),
+  ...group('job', [
+    'a farmer with a cow',
+    'a doctor with a mask on',
+    'a police officer on a motorcycle',
+    'a firefighter with a helmet',
+    'a chef in a kitchen',
+  ]),
+  ...group('holiday', [
+    'a christmas tree with lights',
+    'a pumpkin with a witch hat',
+    'an easter bunny with a basket',
+    'a birthday cake with a candle',
+    "a valentine's heart with an arrow",
+  ]),
+  ...group('school', [
+    'a notebook and a pencil',
+    'a school backpack',
+    'a bookworm',
+    'a teacher and a student',
+    'a chalkboard with letters',
+  ]),
+  ...group('sports', [
+    'a soccer ball and a goal',
+    'a basketball player',
+    'a tennis ball and racket',
+    'a golfer swinging',
+    'a trophy with a star',
+  ]),
+  ...group('transport', [
+    'a yellow school bus',
+    'a red airplane',
+    'a green car',
+    'a blue boat',
+    'a train station',
+  ]),
+  ...group('nature', [
+    'a rainbow and clouds',
+    'a sun and a cloud',
+    'a snowflake falling',
+    'a tree in autumn',
+    'a mountain and a lake',
+  ]),
+  ...group('home', [
+    'a lamp and a book',
+    'a cup of tea on a table',
+    'a bed with a teddy bear',
+    'a sofa with a cat',
+    'a clock on a shelf',
+  ]),
+  ...group('tech', [
+    'a laptop and a coffee',
+    'a phone with a heart',
+    'a camera and a photo',
+    'a computer screen with code',
+    'a laptop with a charger',
+  ]),
+  ...group('fantasy', [
+    'a wizard with a wand',
+    'a fairy on a flower',
+    'a unicorn and a rainbow',
+    'a castle in the sky',
+    'a knight and a dragon',
+  ]),
+  ...group('music', [
+    'a guitar with notes',
+    'a violin and a bow',
+    'a trumpet with notes',
+    'headphones and music',
+    'a drum and a guitar',
+  ]),
+  ...group('health', [
+    'a doctor and a nurse',
+    'an apple a day',
+    'a bandaid on a knee',
+    'a toothbrush and a tooth',
+    'a stethoscope and a heart',
+  ]),
+  ...group('feeling', [
+    'a happy dog with a ball',
+    'a sad cat in the rain',
+    'a surprised owl',
+    'a proud mom',
+    'a scared kitten',
+  ]),
+  ...group('two subjects', [
+    'a cat and a dog sleeping',
+    'a mom and a child',
+    'a dog and a bone',
+    'a horse and a foal',
+    'a fish and a turtle',
+  ]),
+  ...group('colour/size', [
+    'a blue butterfly',
+    'a yellow chick',
+    'an orange fish',
+    'a black bear',
+    'a grey elephant',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1522,4 +1637,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_13,
   HELDOUT_ROUND_14,
   HELDOUT_ROUND_15,
+  HELDOUT_ROUND_16,
 ];
