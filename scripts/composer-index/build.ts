@@ -946,6 +946,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         found?.how === 'synonym'
           ? !kindOf.some((b) => b.words.includes(found.via ?? ''))
           : found?.how === 'name' && !found.arts.every(shows);
+      // An emoji whose name and CLDR keywords say every word of the name is that thing: a baseball
+      // cap is the billed cap (tagged "baseball").
+      const saysAll =
+        found?.arts.length === 1 && drafts[found.arts[0]].kind === 'color'
+          ? new Set(
+              [drafts[found.arts[0]].label, ...(keywordsOf.get(drafts[found.arts[0]]) ?? [])].flatMap(words),
+            )
+          : undefined;
+      if (found && !otherSense && saysAll && phrase.every((w) => saysAll.has(w)))
+        return { how: 'keyword', arts: found.arts };
       if (
         found &&
         !otherSense &&
@@ -1031,6 +1041,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     // Nothing nearer: an icon of such a person ("flamethrower soldier"), then the person CLDR
     // tags with the word ("ninja" for soldier), is still better than no picture.
+    // A word WordNet files under people first and animals next ("bunny": a bunny girl, then a
+    // bunny rabbit) is the animal when that sense's broader word has art of its own name.
+    // (Only when CLDR tags an animal with the word too: a redhead is no duck.)
+    const tagged = at(lemma, KEYWORD, 'color').some((a) => drafts[a].creature && !drafts[a].person);
+    const creature = own[1]?.lexfile === NOUN_ANIMAL && tagged ? own[1] : undefined;
+    if (isPerson(lemma) && creature) {
+      for (const up of creature.hypernyms.map((o) => nounSynsets.get(o))) {
+        const word = up?.words.find((w) => isFirstSense(w, up.offset));
+        const art = word ? one(word, EXACT, 'color') : undefined;
+        if (word && art !== undefined && drafts[art].creature)
+          return { how: 'hypernym', arts: [art], via: word };
+      }
+    }
     if (isPerson(lemma)) {
       // Someone who does a thing, drawn doing it: a runner is a person running, a surfer surfing.
       if (lemma.endsWith('er') && !lemma.includes(' ')) {

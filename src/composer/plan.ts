@@ -403,6 +403,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // WordNet knows with no art ("fire hydrant"): one thing the composer cannot draw, not a
     // "fire" and a "hydrant".
     let phraseMatch = phraseAt(tokens, i, lexicon);
+    // "a bird drinking water": a verb in -ing after a noun is what it does, not the start of a
+    // name ("drinking water").
+    const doingAfterNoun = current !== null && (current as Phrase).nouns.length > 0 && text.endsWith('ing');
+    if (phraseMatch && doingAfterNoun && verbLemma(text, lexicon)) phraseMatch = null;
     // "a rocket launching": a thing and what it does, not WordNet's event "rocket launching" (no
     // art): the rocket is drawn, the motion word moves it.
     const last = phraseMatch ? tokens[i + phraseMatch.length - 1].text : '';
@@ -885,6 +889,8 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
   const known = (from: number, length: number) => {
     if (from + length > tokens.length) return null;
     const span = tokens.slice(from, from + length);
+    // A span ending in a preposition is no name in a prompt: "a phone in a hand" has no phone-in.
+    if (span.at(-1)?.tags.has('Preposition')) return null;
     // A dictionary name with "of" and no art is an idiom ("a cup of tea", "a piece of cake"): the
     // amount and the thing are read apart.
     const idiom = span.some((t) => t.text === 'of');

@@ -938,3 +938,23 @@ describe('composer: round 14’s patterns', () => {
     expect(refused('a phone charger')).toEqual(['phone charger']);
   });
 });
+
+describe('composer: round 15’s plain words refused', () => {
+  it('a word WordNet files under people first and animals next is the animal CLDR tags with it: a bunny', () => {
+    expect(subjectOf('a bunny with easter eggs')).toEqual(Array(4).fill(fe('rabbit')));
+    // Not when no emoji of an animal is tagged with it: a redhead is no duck.
+    expect(drawn('a redhead with a hat')).not.toContain(fe('duck'));
+  });
+
+  it('an emoji whose name and keywords say every word of a name is that thing: a baseball cap', () => {
+    expect(subjectOf('a baseball cap')).toEqual(Array(4).fill(fe('billed-cap')));
+  });
+
+  it('a verb in -ing after a noun is what it does, not a name it starts: a bird drinking water', () => {
+    expect(subjectOf('a bird drinking water')).toEqual(Array(4).fill(fe('bird')));
+  });
+
+  it('a span ending in a preposition is no name: a phone in a hand has no "phone-in"', () => {
+    expect(subjectOf('a phone in a hand')[0]).toBe(fe('telephone'));
+  });
+});
