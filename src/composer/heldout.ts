@@ -1621,6 +1621,121 @@ export const HELDOUT_ROUND_16: HeldoutPrompt[] = [
   ]),
 ];
 
+export const HELDOUT_ROUND_17: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a duck waddling',
+    'a kangaroo with a baby',
+    'a frog sitting on a rock',
+    'a snake slithering',
+    'a bee flying to a flower',
+  ]),
+  ...group('food', [
+    'a cup of coffee with cream',
+    'a taco with cheese',
+    'a box of pizza',
+    'a cheese sandwich',
+    'a bunch of bananas on a plate',
+  ]),
+  ...group('job', [
+    'a scientist with goggles',
+    'a teacher pointing at a board',
+    'an astronaut on the moon',
+    'a waiter with a menu',
+    'a farmer in a field',
+  ]),
+  ...group('holiday', [
+    'a snowman in a scarf',
+    'a santa with a sack',
+    'a candy cane with a bow',
+    'a snowman with a carrot nose',
+    'a heart balloon',
+  ]),
+  ...group('school', [
+    'a pair of scissors and glue',
+    'a desk with a lamp',
+    'a student reading a book',
+    'a world map on a wall',
+    'a crayon drawing',
+  ]),
+  ...group('sports', [
+    'a bowling pin',
+    'a swimming cap',
+    'a trophy for the winner',
+    'a gold medal winner',
+    'a baseball player',
+  ]),
+  ...group('transport', [
+    'a helicopter in the sky',
+    'a motorcycle rider',
+    'a bicycle in the park',
+    'a rocket launch',
+    'a boat on a lake',
+  ]),
+  ...group('nature', [
+    'a beach with a palm tree',
+    'a flower field',
+    'a full moon over trees',
+    'a thunder cloud',
+    'a tree with apples',
+  ]),
+  ...group('home', [
+    'a plant on a windowsill',
+    'a bathtub with a duck',
+    'a bookshelf with plants',
+    'a window with a cat',
+    'a laundry basket with clothes',
+  ]),
+  ...group('tech', [
+    'a robot arm in a factory',
+    'an mp3 player',
+    'a calculator with buttons',
+    'a tablet with games',
+    'a game controller',
+  ]),
+  ...group('fantasy', [
+    'a magic hat with a rabbit',
+    'a castle with a moat',
+    'a knight with a shield',
+    'a giant in the clouds',
+    'a mermaid in the sea',
+  ]),
+  ...group('music', [
+    'a rock guitar',
+    'a music box dancer',
+    'a concert ticket',
+    'a singing bird',
+    'a band on stage',
+  ]),
+  ...group('health', [
+    'a pill box',
+    'a thermometer and a pill',
+    'a hand with soap',
+    'a sick cat',
+    'a nurse giving medicine',
+  ]),
+  ...group('feeling', [
+    'a silly cat',
+    'a calm frog',
+    'a surprised dog',
+    'a happy sun with sunglasses',
+    'a bored boy',
+  ]),
+  ...group('two subjects', [
+    'a mouse and a cat',
+    'a girl and a horse',
+    'a boy and a bike',
+    'a mom and a baby',
+    'a rabbit and a turtle',
+  ]),
+  ...group('colour/size', [
+    'a big elephant',
+    'a tiny bird',
+    'a purple unicorn',
+    'a tiny turtle',
+    'a big blue balloon',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1638,4 +1753,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_14,
   HELDOUT_ROUND_15,
   HELDOUT_ROUND_16,
+  HELDOUT_ROUND_17,
 ];
