@@ -80,9 +80,9 @@ const NATURAL_HEX: Record<string, string> = {
   black: '#2b2b2b',
   golden: '#d9a520',
 };
-/** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
+/** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
 const PIECES = new Set(['block', 'piece', 'portion', 'slab', 'chunk', 'helping']);
 /** The paint of a creature, a food, a plant or a natural object whose definition names no colour. */
 const FIELD_COLOURS: Record<number, string> = {
@@ -916,8 +916,6 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // Of several kinds of the head, the one the definition names: an oak is "a deciduous tree".
       const named = found && found.arts.length > 1 && own[0] ? stated(own[0], head) : undefined;
       if (named !== undefined) return { how: 'hypernym', arts: [named], via: drafts[named].label };
-      // Of the head's art, the one that shows the head itself: a garbage truck is a truck (the
-      // plain icon), not a pickup truck or a delivery truck, its siblings.
       // The head's art shows the head in the sense the name is a kind of. Art named by a word
       // that mainly names an act shows the act (the punch icon is a fist), not a drink or a tool
       // of that name (fruit punch); art of a thing is no person (a movie star is no star in the
@@ -930,6 +928,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         kindOf.some((b) => b.offset === main?.offset) ||
         (main?.lexfile !== NOUN_ACT &&
           (drafts[art].person || !kindOf.every((b) => b.lexfile === NOUN_PERSON)));
+      // Of the head's art, the one that shows the head itself: a garbage truck is a truck (the
+      // plain icon), not a pickup truck or a delivery truck, its siblings.
       const plain = one(head, EXACT, 'mono');
       const itself = plain !== undefined && shows(plain) ? plain : undefined;
       const kinds = found?.arts.every((a) => words(drafts[a].label).join(' ') !== head);
@@ -949,13 +949,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // An emoji whose name and CLDR keywords say every word of the name is that thing: a baseball
       // cap is the billed cap (tagged "baseball").
       const saysAll =
-        found?.arts.length === 1 && drafts[found.arts[0]].kind === 'color'
-          ? new Set(
-              [drafts[found.arts[0]].label, ...(keywordsOf.get(drafts[found.arts[0]]) ?? [])].flatMap(words),
-            )
-          : undefined;
-      if (found && !otherSense && saysAll && phrase.every((w) => saysAll.has(w)))
-        return { how: 'keyword', arts: found.arts };
+        found?.arts.length === 1 && phrase.every((w) => emojiSaying.get(w)?.includes(found.arts[0]));
+      if (found && !otherSense && saysAll) return { how: 'keyword', arts: found.arts };
       if (
         found &&
         !otherSense &&
@@ -1039,8 +1034,6 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         if (art !== undefined) return { how: 'hypernym', arts: [art], via: drafts[art].label };
       }
     }
-    // Nothing nearer: an icon of such a person ("flamethrower soldier"), then the person CLDR
-    // tags with the word ("ninja" for soldier), is still better than no picture.
     // A word WordNet files under people first and animals next ("bunny": a bunny girl, then a
     // bunny rabbit) is the animal when that sense's broader word has art of its own name.
     // (Only when CLDR tags an animal with the word too: a redhead is no duck.)
@@ -1054,6 +1047,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           return { how: 'hypernym', arts: [art], via: word };
       }
     }
+    // Nothing nearer: an icon of such a person ("flamethrower soldier"), then the person CLDR
+    // tags with the word ("ninja" for soldier), is still better than no picture.
     if (isPerson(lemma)) {
       // Someone who does a thing, drawn doing it: a runner is a person running, a surfer surfing.
       if (lemma.endsWith('er') && !lemma.includes(' ')) {

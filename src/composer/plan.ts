@@ -403,10 +403,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // WordNet knows with no art ("fire hydrant"): one thing the composer cannot draw, not a
     // "fire" and a "hydrant".
     let phraseMatch = phraseAt(tokens, i, lexicon);
+    const afterNoun = current !== null && (current as Phrase).nouns.length > 0;
     // "a bird drinking water": a verb in -ing after a noun is what it does, not the start of a
     // name ("drinking water").
-    const doingAfterNoun = current !== null && (current as Phrase).nouns.length > 0 && text.endsWith('ing');
-    if (phraseMatch && doingAfterNoun && verbLemma(text, lexicon)) phraseMatch = null;
+    if (phraseMatch && afterNoun && text.endsWith('ing') && verbLemma(text, lexicon)) phraseMatch = null;
     // "a rocket launching": a thing and what it does, not WordNet's event "rocket launching" (no
     // art): the rocket is drawn, the motion word moves it.
     const last = phraseMatch ? tokens[i + phraseMatch.length - 1].text : '';
@@ -502,7 +502,6 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     // A verb, or an -ing word right after a noun ("a dog running") that compromise took for a noun.
     const lemma = verbLemma(text, lexicon);
-    const afterNoun = current !== null && (current as Phrase).nouns.length > 0;
     const isVerb =
       tags.has('Verb') || tags.has('Gerund') || (lemma !== null && text.endsWith('ing') && afterNoun);
     if (isVerb && lemma) {
@@ -936,11 +935,9 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,
       // unless the name has art of its own ("red apple").
       if (known(i + 1, 2)) return null;
-      // ...but a name that is another thing than its noun loosely drawn is that thing: hot
-      // chocolate is a hot drink (the bare "chocolate" is only a CLDR tag on the cookie), a black
-      // widow a spider.
-      // So is one drawn by its head's own icon when the noun alone is only a CLDR tag: a chocolate
-      // cake is the cake icon, not a shortcake.
+      // ...but when the noun alone is loosely drawn, a name that is another thing is that thing
+      // (hot chocolate is a hot drink, not the cookie CLDR tags "chocolate"; a black widow a
+      // spider), and so is one drawn by its head's own icon (a chocolate cake: the cake icon).
       const noun = lookupNoun(tokens[i + 1].text, lexicon);
       const entry = lexicon.words.get(word);
       const via = entry?.via;
