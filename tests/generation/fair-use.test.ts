@@ -10,6 +10,7 @@ import { GENERATION_RATE_LIMIT } from '../../src/server/platform/rate-limit';
 import { createKey, enterpriseMember, v1 } from '../helpers/api-keys';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { setTier } from '../helpers/members';
+import { insideOneMinuteWindow } from '../helpers/wait';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -95,9 +96,7 @@ describe('generation requests per member', () => {
   it('are counted across the app and every API key of the member; over the limit, 429 with Retry-After', async () => {
     t = await start({ RATE_LIMIT: 'true' });
     const app = t;
-    // Windows are calendar minutes: start well inside one so the count cannot roll over mid-test.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 40_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 200));
+    await insideOneMinuteWindow(20_000);
     const member = await enterpriseMember(app);
     const first = await createKey(app, member, 'first');
     const limit = GENERATION_RATE_LIMIT.limit;

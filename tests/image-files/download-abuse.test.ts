@@ -25,6 +25,7 @@ import {
 import { imageKeys, type Storage } from '../../src/server/storage/storage';
 import { createTestApp, signUp, type TestApp } from '../helpers/app';
 import { setTier } from '../helpers/members';
+import { insideOneMinuteWindow } from '../helpers/wait';
 import { addPicture } from './support';
 
 const createdAt = new Date('2026-03-04T05:06:07.089Z');
@@ -139,17 +140,11 @@ describe('rate limits on renders', () => {
   });
   afterAll(() => t?.close());
 
-  // Windows are calendar minutes: start well inside one so the count cannot roll over mid-test
-  // (CI once saw 200 for the refused request, its window having just turned).
-  const insideAMinute = async () => {
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 50_000) await sleep(60_000 - intoMinute + 200);
-  };
-
   it('refuses a stranger past the renders an address may ask for, but still serves stored ones', {
     timeout: 30_000,
   }, async () => {
-    await insideAMinute();
+    // (a run here once saw 200 for the refused request: its window had just turned)
+    await insideOneMinuteWindow(10_000);
     const stored = await t.request(`/images/${pictureId}/download?format=png&size=256`, from('203.0.113.7'));
     expect(stored.headers.get('x-variant-cache')).toBe('miss');
     // The address has used its minute's renders (as 30 different downloads would).
@@ -172,7 +167,7 @@ describe('rate limits on renders', () => {
   });
 
   it('limits a signed-in member wherever they ask from', { timeout: 30_000 }, async () => {
-    await insideAMinute();
+    await insideOneMinuteWindow(10_000);
     const limit = VARIANT_RENDER_MEMBER_RATE_LIMIT;
     for (let i = 0; i < limit.limit; i++) await t.deps.rateLimiter.add(limit, `member:${member.user.id}`);
     const refused = await t.request(

@@ -7,7 +7,7 @@ import { createKey, enterpriseMember, generateWithKey, v1 } from '../helpers/api
 import { createTestApp, ORIGIN, type TestApp } from '../helpers/app';
 import { scriptedProvider } from '../helpers/fake-provider';
 import { captureLog } from '../helpers/log';
-import { waitFor } from '../helpers/wait';
+import { insideOneMinuteWindow, waitFor } from '../helpers/wait';
 
 let app: TestApp | undefined;
 afterEach(async () => {
@@ -221,9 +221,7 @@ describe('/api/v1 rate limit', () => {
     timeout: 90_000,
   }, async () => {
     app = await start({ API_RATE_LIMIT: '3' });
-    // Windows are calendar minutes: start well inside one so the count cannot roll over mid-test.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_000 - intoMinute + 200));
+    await insideOneMinuteWindow(15_000);
     const member = await enterpriseMember(app);
     const first = await createKey(app, member, 'first');
     const second = (await createKey(app, member, 'second')).key;
