@@ -1736,6 +1736,122 @@ export const HELDOUT_ROUND_17: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 18: written after round 17's verdicts, before any change made because of round 17.
+export const HELDOUT_ROUND_18: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a puppy wagging its tail',
+    'a fish jumping out of water',
+    'a panda eating bamboo',
+    'a goat climbing a hill',
+    'a hamster running on a wheel',
+  ]),
+  ...group('food', [
+    'a slice of bread with butter',
+    'a pineapple slice',
+    'a carrot and a potato',
+    'a mug of hot cocoa',
+    'a pear and a peach',
+  ]),
+  ...group('job', [
+    'a mechanic fixing a car',
+    'a pilot in a plane',
+    'a mail carrier with a letter',
+    'a cook with a pan',
+    'a vet holding a puppy',
+  ]),
+  ...group('holiday', [
+    'a turkey with a pilgrim hat',
+    'a bunny with a carrot',
+    'a present under a tree',
+    'a witch on a broom',
+    'a leprechaun with a pot of gold',
+  ]),
+  ...group('school', [
+    'a school bus and a student',
+    'a math test with an A',
+    'a school lunch box',
+    'a calculator and a pencil',
+    'a paint brush and paint',
+  ]),
+  ...group('sports', [
+    'a skier on a mountain',
+    'a football helmet',
+    'a karate kid',
+    'a jump rope',
+    'a gold trophy',
+  ]),
+  ...group('transport', [
+    'a hot air balloon over hills',
+    'an ambulance with a siren',
+    'a canoe on a river',
+    'a jet plane',
+    'a double decker bus',
+  ]),
+  ...group('nature', [
+    'a leaf falling',
+    'a sunset over the ocean',
+    'a cactus with a flower',
+    'a river in the forest',
+    'an island with a palm tree',
+  ]),
+  ...group('home', [
+    'a vase of flowers on a table',
+    'a toaster with toast',
+    'a cozy fireplace',
+    'a rug on the floor',
+    'a mirror on the wall',
+  ]),
+  ...group('tech', [
+    'a smartphone with a message',
+    'a television with a remote',
+    'a video call on a laptop',
+    'a wifi signal',
+    'a battery charging',
+  ]),
+  ...group('fantasy', [
+    'a ghost in a haunted house',
+    'a witch with a cauldron',
+    'a vampire with a cape',
+    'a treasure chest with gold',
+    'a baby dragon',
+  ]),
+  ...group('music', [
+    'a girl singing into a microphone',
+    'a boy playing the flute',
+    'a dj with headphones',
+    'a marching band drum',
+    'a kid with a tambourine',
+  ]),
+  ...group('health', [
+    'a doctor with a stethoscope',
+    'a sneezing boy',
+    'a bottle of vitamins',
+    'a girl with a cold',
+    'a glass of water and a pill',
+  ]),
+  ...group('feeling', [
+    'an angry bull',
+    'a laughing girl',
+    'a shy turtle',
+    'a nervous cat',
+    'a happy birthday girl',
+  ]),
+  ...group('two subjects', [
+    'a cow and a pig',
+    'a cat and a fish bowl',
+    'an owl and a moon',
+    'a sheep and a lamb',
+    'a hen and her chicks',
+  ]),
+  ...group('colour/size', [
+    'a huge whale',
+    'a little pink flower',
+    'a small green frog',
+    'a fat orange cat',
+    'a gray mouse',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1754,4 +1870,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_15,
   HELDOUT_ROUND_16,
   HELDOUT_ROUND_17,
+  HELDOUT_ROUND_18,
 ];
