@@ -123,6 +123,10 @@ const RUDE = new Set(['middle-finger']);
  * paper, scissors (its sheets of paper are "papers"). */
 const MISNAMED = new Set(['game-icons:paper']);
 
+/** Icons whose name is short for the thing's: Material Design's "iron board" is an ironing board,
+ * not a board made of iron. */
+const RENAMED = new Map([['mdi:iron-board', 'ironing board']]);
+
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['grumpy', 'angry'],
@@ -267,7 +271,8 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
   return set.icons
     .filter((icon) => !MISNAMED.has(`${set.prefix}:${icon.name}`))
     .map((icon) => {
-      const label = icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
+      const label =
+        RENAMED.get(`${set.prefix}:${icon.name}`) ?? icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
       // What the icon is, is its head word: a "pirate hat" is a hat, a "pirate captain" a person
       // ("nurse female": the word before a sex word).
       const parts = words(label);
@@ -632,13 +637,18 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       return false;
     // A WordNet name below the word's main sense: "soccer ball", not "crystal ball" (a globe);
     // else a name made of adjectives or materials ("deciduous tree", "water wave").
-    const main = senses(lemma, 1)[0];
-    let frontier = senses(label.join(' '), 1);
-    if (frontier.length === 0)
+    if (senses(label.join(' '), 1).length === 0)
       return (
         modifiers.length > 0 &&
         modifiers.every((m) => wordnet.index.adj.has(m) || senses(m, 1)[0]?.lexfile === NOUN_SUBSTANCE)
       );
+    return namesKindOf(label.join(' '), lemma, 1);
+  };
+
+  /** One of a name's first `count` senses lies below the word's main sense (within four steps). */
+  const namesKindOf = (name: string, lemma: string, count: number): boolean => {
+    const main = senses(lemma, 1)[0];
+    let frontier = senses(name, count);
     for (let d = 0; d < 4 && main && frontier.length > 0; d++) {
       if (frontier.some((s) => s.hypernyms.includes(main.offset))) return true;
       frontier = frontier.flatMap((s) =>
@@ -654,6 +664,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
    */
   const synonymHit = (lemma: string, synsets: Synset[], kind: 'color' | 'mono') => {
     const field = synsets[0]?.lexfile;
+    // Of the senses' synonyms with art, one CLDR also tags with the word is its everyday sense:
+    // WordNet's first bike is a motorcycle, but the bicycle emoji is tagged "bike".
+    const hits = synonymHits(lemma, synsets, kind, field);
+    const tagged = new Set(at(lemma, KEYWORD, kind));
+    return hits.find((h) => tagged.has(h.art)) ?? hits[0] ?? null;
+  };
+  const synonymHits = (
+    lemma: string,
+    synsets: Synset[],
+    kind: 'color' | 'mono',
+    field: number | undefined,
+  ) => {
+    const hits: { art: number; via: string }[] = [];
     for (const s of synsets) {
       if (s.lexfile !== field) continue;
       for (const other of s.words) {
@@ -668,10 +691,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         // Nor as the synonym's art when its keywords say another sense of the synonym: WordNet's
         // first "lollipop" is an ice lolly (a popsicle), but the emoji is the candy.
         if (art !== undefined && tagsOtherSense(other, s.offset, art)) continue;
-        if (art !== undefined) return { art, via: other };
+        if (art !== undefined) hits.push({ art, via: other });
       }
     }
-    return null;
+    return hits;
   };
 
   /**
@@ -777,8 +800,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // An emoji whose name holds the word ("honeybee" for bee) beats a one-colour icon of that name.
     // (Not a synonym of another sense of the word: a newspaper is "paper" only in its second sense.)
     const otherSenses = senses(lemma, 9).slice(1);
+    // (Nor a kind of another sense: a skateboard is a board, but not the board a teacher points
+    // at, nor a toothbrush the brush, nor a flashlight the light.)
     const otherSenseCompound = (a: number) =>
-      isCompoundOf(drafts[a].label, lemma) && otherSenses.some((x) => x.words.includes(drafts[a].label));
+      isCompoundOf(drafts[a].label, lemma) &&
+      (otherSenses.some((x) => x.words.includes(drafts[a].label)) ||
+        (!drafts[a].label.includes(' ') && synsets.length > 0 && !namesKindOf(drafts[a].label, lemma, 2)));
     const within = keyword.find(
       (a) => !drafts[a].label.includes(' ') && isCompoundOf(drafts[a].label, lemma) && !otherSenseCompound(a),
     );
@@ -1404,10 +1431,21 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     bodyParts: [...wordnet.index.noun.keys()].filter((k) => {
       const first = senses(k, 1)[0];
       if (k.includes(' ') || !first) return false;
-      if (first.lexfile === NOUN_BODY) return true;
+      // (a bone or a tooth is a tissue: a thing of its own beside a dog or a toothbrush)
+      if (first.lexfile === NOUN_BODY)
+        return !broaderSynsets(first, 6).some((s) => s.words.includes('tissue'));
       // (a part of the body, not an egg, a cell of the body)
       return (
         first.lexfile === NOUN_ANIMAL && broaderSynsets(first, 6).some((s) => s.words.includes('body part'))
+      );
+    }),
+    // (the young of animals: "young mammal", "young bird" and what is below them)
+    young: [...wordnet.index.noun.keys()].filter((k) => {
+      const first = senses(k, 1)[0];
+      return (
+        !k.includes(' ') &&
+        first?.lexfile === NOUN_ANIMAL &&
+        broaderSynsets(first, 3).some((s) => s.words.includes('young'))
       );
     }),
     // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 12;
+export const INDEX_FORMAT = 13;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -102,6 +102,8 @@ export type IndexFile = {
   times: string[];
   /** Parts of a body ("hand", "nose"): a creature's own, not a second picture. */
   bodyParts: string[];
+  /** An animal's young ("foal", "cub", "lamb"): beside an animal, a small one of it. */
+  young: string[];
   /** People with no art of their own ("gardener"): a person holding what the prompt gives them. */
   people: string[];
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */

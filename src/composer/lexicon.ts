@@ -24,6 +24,7 @@ export type Lexicon = {
   partitives: Set<string>;
   times: Set<string>;
   bodyParts: Set<string>;
+  young: Set<string>;
   acts: Set<string>;
   people: Set<string>;
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
@@ -99,6 +100,7 @@ export function getLexicon(): Lexicon {
     partitives: new Set(file.partitives),
     times: new Set(file.times),
     bodyParts: new Set(file.bodyParts),
+    young: new Set(file.young),
     acts: new Set(file.acts),
     people: new Set(file.people),
     tools: new Map(file.tools),

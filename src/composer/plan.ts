@@ -745,7 +745,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const phraseOf = new Map(
     phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => [bestNoun(p, lexicon), p] as const),
   );
+  // "a kangaroo with a baby", "a horse and a foal": an animal's young is a small one of it, never
+  // a human baby (nor left out, when the young has no art of its own).
+  const young = phrases
+    .filter((p) => p !== subjectPhrase && !p.partitive)
+    .map((p) => p.nouns.at(-1))
+    .find((n): n is Noun => n !== undefined && isYoungOf(subject, n, lexicon));
+  if (young && accents.length < 2) {
+    accents.push(subject);
+    subjects.push({ word: young.word, label: subject.label, art: subject.id });
+  }
   for (const noun of accentNouns) {
+    if (noun === young) continue;
     if (!noun?.entry || noun.scene || accents.length >= 2 || noun.entry.how === 'part') continue;
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
@@ -755,9 +766,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (noun.entry.how === 'keyword' && !kin && noun.entry.arts.some((a) => lexicon.arts[a].creature))
       continue;
     if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;
-    // A creature's own hands or nose are not a second picture.
-    if (subject.creature && nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f)))
-      continue;
+    // A creature's own hands or nose are not a second picture, nor a part any subject is given
+    // "with" ("a snowman with a carrot nose", "a robot with big eyes").
+    const phrase = phraseOf.get(noun);
+    const bodyPart = nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
+    if (bodyPart && (subject.creature || (phrase && givenWith(tokens, phrase.start)))) continue;
     const art = pick(noun.entry);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
@@ -770,7 +783,6 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
-    const phrase = phraseOf.get(noun);
     if (!partner && phrase && accents.length === 0) {
       const relation = relationBefore(tokens, phrase.start);
       if (relation) partner = { art, relation };
@@ -881,6 +893,25 @@ function relationBefore(tokens: Token[], start: number): Relation | null {
     if (tokens[i].tags.has('Noun') && !tokens[i].tags.has('Adjective')) return null;
   }
   return null;
+}
+
+/** A word for the young of the subject, an animal, that has no other art of its own to draw. */
+function isYoungOf(subject: ArtRecord, noun: Noun, lexicon: Lexicon): boolean {
+  if (!subject.creature || subject.person) return false;
+  const forms = nounFormsIn(noun.word, lexicon.nouns);
+  if (!forms.some((f) => f === 'baby' || lexicon.young.has(f))) return false;
+  const art = noun.entry ? lexicon.arts[noun.entry.arts[0]] : undefined;
+  return !art || art.person || art.id === subject.id;
+}
+
+/** The phrase at `start` follows "with" (over articles, possessives and describing words). */
+function givenWith(tokens: Token[], start: number): boolean {
+  for (let i = start - 1; i >= 0; i--) {
+    const word = tokens[i].text;
+    if (word === 'with') return true;
+    if (!ARTICLES.has(word) && !POSSESSIVES.has(word) && !tokens[i].tags.has('Adjective')) return false;
+  }
+  return false;
 }
 
 /** Two- and three-word names at token i: the index's ("treasure chest") or WordNet's ("fire hydrant"). */

@@ -958,3 +958,44 @@ describe('composer: round 15’s plain words refused', () => {
     expect(subjectOf('a phone in a hand')[0]).toBe(fe('telephone'));
   });
 });
+
+describe('composer: round 17’s patterns', () => {
+  it('an emoji named by a compound of a word is no match unless it is a kind of the word’s main sense', () => {
+    // A skateboard is one kind of board, not the board a teacher points at; a toothbrush no brush.
+    expect(drawn('a teacher pointing at a board')).not.toContain(fe('skateboard'));
+    expect(drawn('a painter with a brush')).not.toContain(fe('toothbrush'));
+    // A honeybee is a bee, a strawberry a berry.
+    expect(subjectOf('a bee on a flower')).toEqual(Array(4).fill(fe('honeybee')));
+    expect(subjectOf('a bowl of berries')).toEqual(Array(4).fill(fe('strawberry')));
+  });
+
+  it('an icon whose name is short for the thing’s is that thing: an ironing board, no board of iron', () => {
+    expect(subjectOf('an ironing board')).toEqual(Array(4).fill('mdi:iron-board'));
+    expect(drawn('a man with a board')).not.toContain('mdi:iron-board');
+  });
+
+  it('a body part given "with" is the subject’s own, not a second picture; a bone is a thing', () => {
+    expect(drawn('a snowman with a carrot nose')).toEqual(Array(4).fill(fe('snowman')));
+    expect(drawn('a robot with big eyes')).not.toContain(fe('eye'));
+    expect(drawn('a dog with a bone')).toContain(fe('bone'));
+    expect(drawn('a toothbrush and a tooth')).toContain(fe('tooth'));
+  });
+
+  it('of the synonyms WordNet gives a word, the one CLDR tags with the word is its everyday sense: a bike', () => {
+    expect(drawn('a boy and a bike')).toContain(fe('bicycle'));
+    expect(drawn('a boy and a bike')).not.toContain(fe('motorcycle'));
+  });
+
+  it('an animal’s young is a small one of it, never a human baby', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a kangaroo with a baby', seed);
+      expect(p.subjects.map((s) => s.art)).toEqual([fe('kangaroo'), fe('kangaroo')]);
+      expect(p.subjects[1].word).toBe('baby');
+      expect(p.accents.map((a) => a.id)).toEqual([fe('kangaroo')]);
+    }
+    // A young of no art of its own is no longer left out.
+    expect(drawn('a horse and a foal')).toEqual(Array(8).fill(fe('horse')));
+    // A person's baby is a baby.
+    expect(drawn('a mom and a baby')).toContain(fe('baby'));
+  });
+});
