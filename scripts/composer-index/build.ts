@@ -918,9 +918,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const head = phrase[1];
     const showsHead = (a: number) =>
       !drafts[a].creature && (keywordsOf.get(drafts[a]) ?? []).some((t) => words(t).join(' ') === head);
-    if (!ancestorsOf(own).has(head)) return undefined;
-    const both = first.filter((a) => rest.every((r) => r.includes(a)) && !sibling(a) && showsHead(a));
-    return both.length === 1 ? both[0] : undefined;
+    // (or the emoji is named by the head: a gold medal, which WordNet files under trophies, is the
+    // sports medal, tagged "gold")
+    const kindOfHead = ancestorsOf(own).has(head);
+    const both = first.filter(
+      (a) =>
+        rest.every((r) => r.includes(a)) &&
+        !sibling(a) &&
+        showsHead(a) &&
+        (kindOfHead || words(drafts[a].label).at(-1) === head),
+    );
+    // (Several, each named by the head, are the same thing: the 1st place medal is gold too.)
+    const named = both.every((a) => words(drafts[a].label).at(-1) === head);
+    return both.length === 1 || (both.length > 1 && named) ? both[0] : undefined;
   };
 
   const resolve = (lemma: string): WordEntry | null => {

@@ -218,6 +218,11 @@ function drawnByOwnName(entry: WordEntry | null | undefined): entry is WordEntry
  */
 function compoundEntry(word: string, lexicon: Lexicon): WordEntry | null {
   if (isDictionaryNoun(word, lexicon) || /[^a-z]/.test(word)) return null;
+  // A two-word name written as one: a "bandaid" is a band aid.
+  for (let k = 3; k <= word.length - 3; k++) {
+    const named = lexicon.words.get(`${word.slice(0, k)} ${word.slice(k)}`);
+    if (named && trusted(named, lexicon)) return named;
+  }
   for (let k = 3; k <= word.length - 4; k++) {
     const first = word.slice(0, k);
     if (!lexicon.adjectives.has(first) && !lexicon.nouns.has(first)) continue;
@@ -502,8 +507,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     // A verb, or an -ing word right after a noun ("a dog running") that compromise took for a noun.
     const lemma = verbLemma(text, lexicon);
+    // (or before a creature: "a singing bird", "a dancing bear" are a bird and a bear doing it)
+    const nextArt = tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
+    const beforeCreature = nextArt ? lexicon.arts[nextArt.arts[0]]?.creature === true : false;
     const isVerb =
-      tags.has('Verb') || tags.has('Gerund') || (lemma !== null && text.endsWith('ing') && afterNoun);
+      tags.has('Verb') ||
+      tags.has('Gerund') ||
+      (lemma !== null && text.endsWith('ing') && (afterNoun || beforeCreature));
     if (isVerb && lemma) {
       close();
       acting = true;
@@ -921,6 +931,11 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const span = tokens.slice(from, from + length);
     // A span ending in a preposition is no name in a prompt: "a phone in a hand" has no phone-in.
     if (span.at(-1)?.tags.has('Preposition')) return null;
+    // Sizes and colours before a noun describe it: "a big blue balloon" is no Big Blue (IBM).
+    const describing = (t: Token) => lexicon.sizes.has(t.text) || lexicon.colours.has(t.text);
+    const next = tokens[from + length];
+    if (span.every(describing) && next && (next.tags.has('Noun') || lexicon.nouns.has(next.text)))
+      return null;
     // A dictionary name with "of" and no art is an idiom ("a cup of tea", "a piece of cake"): the
     // amount and the thing are read apart.
     const idiom = span.some((t) => t.text === 'of');
@@ -974,7 +989,13 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       const via = entry?.via;
       const another = via !== undefined && !nounForms(tokens[i + 1].text).includes(via);
       const headItself = entry?.how === 'hypernym' && lexicon.arts[entry.arts[0]]?.label === via;
-      if (!sure(word) && noun && (drawnByOwnName(noun) || (!another && !headItself))) return null;
+      // (A name CLDR tags on another art of the noun's name is that art: a gold medal is the
+      // sports medal, tagged "gold", not a military medal painted gold.)
+      const tagged =
+        entry?.how === 'keyword' &&
+        lexicon.arts[entry.arts[0]]?.label.split(' ').at(-1) === tokens[i + 1].text &&
+        entry.arts[0] !== noun?.arts[0];
+      if (!sure(word) && !tagged && noun && (drawnByOwnName(noun) || (!another && !headItself))) return null;
     }
     return { word, length };
   }

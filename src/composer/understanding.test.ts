@@ -999,3 +999,28 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a mom and a baby')).toContain(fe('baby'));
   });
 });
+
+describe('composer: round 17’s partly drawn and refused', () => {
+  it('a size before a colour sizes the thing and the colour paints it: a big blue balloon is no Big Blue', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a big blue balloon', seed);
+      expect(p.subject.id).toBe(fe('balloon'));
+      expect(p.colour).toBe('#0000ff');
+      expect(p.scale).toBeGreaterThan(1);
+    }
+  });
+
+  it('a name CLDR tags on an art named by its head is that art: a gold medal, not a medal painted gold', () => {
+    expect(subjectOf('a gold medal')).toEqual(Array(4).fill(fe('sports-medal')));
+    expect(plan('a gold medal').colour).toBeNull();
+    expect(subjectOf('a silver medal')).toEqual(Array(4).fill(fe('2nd-place-medal')));
+  });
+
+  it('a verb in -ing before a creature is what it does: a singing bird is a bird', () => {
+    expect(subjectOf('a singing bird')).toEqual(Array(4).fill(fe('bird')));
+  });
+
+  it('a two-word name written as one is that name: a bandaid is the adhesive bandage', () => {
+    expect(subjectOf('a bandaid on a knee')).toEqual(Array(4).fill(fe('adhesive-bandage')));
+  });
+});
