@@ -999,6 +999,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     const saying = sayingEvery(lemma);
     if (saying !== undefined) return { how: 'keyword', arts: [saying] };
+    // A fictional animal is the animal its definition says it is: the Easter bunny is "a rabbit
+    // that delivers Easter eggs".
+    if (own[0] && broaderSynsets(own[0], 1).some((s) => s.words.includes('fictional animal'))) {
+      const animal = own[0].gloss.match(/^an? (?:fictional )?([a-z]+)/)?.[1];
+      const found = animal ? direct(animal, { kinds: false, parts: false }) : null;
+      if (animal && found?.arts.every((a) => drafts[a].creature && !drafts[a].person))
+        return { how: 'hypernym', arts: found.arts, via: animal };
+    }
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
     // sense and a fire hydrant in another.

@@ -165,6 +165,14 @@ function tag(text: string): Token[] {
       if (normal) out.push({ text: normal, tags: new Set(tags), raw });
     }
   }
+  // "a hamburger and fries", "a rainbow and clouds": a word the tagger reads as a verb after
+  // "and" and a noun is the second of two things (a dog "runs and jumps": the word before "and"
+  // is a verb, and so is this one).
+  for (let i = 2; i < out.length; i++) {
+    const [before, and, word] = [out[i - 2], out[i - 1], out[i]];
+    if (and.text !== 'and' || !word.tags.has('PresentTense') || !word.text.endsWith('s')) continue;
+    if (before.tags.has('Noun') && !before.tags.has('Verb')) word.tags = new Set(['Noun', 'Plural']);
+  }
   return out;
 }
 

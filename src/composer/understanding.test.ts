@@ -1024,3 +1024,18 @@ describe('composer: round 17’s partly drawn and refused', () => {
     expect(subjectOf('a bandaid on a knee')).toEqual(Array(4).fill(fe('adhesive-bandage')));
   });
 });
+
+describe('composer: second things the tagger took for verbs, and fictional animals', () => {
+  it('a word read as a verb after "and" and a noun is the second thing: a hamburger and fries', () => {
+    expect(drawn('a hamburger and fries')).toContain(fe('french-fries'));
+    expect(drawn('a rainbow and clouds')).toContain(fe('cloud'));
+    expect(drawn('a table and chairs')).toContain(fe('chair'));
+  });
+
+  it('a fictional animal is the animal its definition names: the Easter bunny is a rabbit', () => {
+    for (const seed of SEEDS) {
+      const p = plan('an easter bunny with a basket', seed);
+      expect(p.subjects[0]).toMatchObject({ word: 'easter bunny', art: fe('rabbit') });
+    }
+  });
+});
