@@ -127,6 +127,10 @@ const MISNAMED = new Set(['game-icons:paper']);
  * not a board made of iron. */
 const RENAMED = new Map([['mdi:iron-board', 'ironing board']]);
 
+/** Icons named by a broad word that show one kind of it: drawn for that word, never for the
+ * things below it (Material Design's "ornament" is a Christmas bauble, no wreath or bead). */
+const ONE_KIND = new Set(['mdi:ornament', 'mdi:ornament-variant']);
+
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['grumpy', 'angry'],
@@ -988,10 +992,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       const saysAll =
         found?.arts.length === 1 && phrase.every((w) => emojiSaying.get(w)?.includes(found.arts[0]));
       if (found && !otherSense && saysAll) return { how: 'keyword', arts: found.arts };
+      // A thing CLDR only tags with the head is another thing when the dictionary names it and
+      // its name does not say the head: brown sugar is no cupcake, a plastic bag no backpack, an
+      // aquatic mammal no moose (dark chocolate is still the chocolate bar).
+      const another =
+        found?.how === 'keyword' &&
+        found.arts.some(
+          (a) => wordnet.index.noun.has(drafts[a].label) && !words(drafts[a].label).includes(head),
+        );
       if (
         found &&
         !otherSense &&
         !siblings &&
+        !another &&
         found.arts.length >= 1 &&
         (found.how !== 'keyword' || found.arts.length === 1)
       )
@@ -1010,8 +1023,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
     // sense and a fire hydrant in another.
+    // (Nor when another sense is a different kind of thing: a charger is a war horse and a
+    // battery charger, an animal, a made thing and a food are never drawn one for another.)
     const field = own[0]?.lexfile;
-    const sameField = own.filter((s) => s.lexfile === field);
+    const things = [NOUN_ANIMAL, NOUN_ARTIFACT, NOUN_FOOD];
+    const sameField = own.filter((s, i) =>
+      things.includes(field ?? -1) && i < 2 ? things.includes(s.lexfile) : s.lexfile === field,
+    );
     const everySense = (word: string) =>
       field === NOUN_PERSON || sameField.every((s) => ancestorWords([s]).has(word));
     let frontier = senses(lemma, 1);
@@ -1049,6 +1067,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           if (
             found &&
             found.arts.length === 1 &&
+            !ONE_KIND.has(drafts[found.arts[0]].id) &&
             (field !== NOUN_PERSON || personArt(found.arts[0])) &&
             ((found.how === 'name' && ownName(found.arts[0])) ||
               // a synonym in a main sense of the same field: a flower (the plant) may be drawn as

@@ -1039,3 +1039,26 @@ describe('composer: second things the tagger took for verbs, and fictional anima
     }
   });
 });
+
+describe('composer: broader words that draw another thing', () => {
+  it('a word whose first two senses are an animal and a made thing is drawn by neither broader word: a charger', () => {
+    expect(drawn('a laptop with a charger')).toEqual(Array(4).fill(fe('laptop')));
+    expect(refused('a charger')).toEqual(['charger']);
+  });
+
+  it('a name is no art CLDR only tags with its head when the dictionary names that art: brown sugar, a plastic bag', () => {
+    expect(getLexicon().words.get('aquatic mammal')).toBeUndefined();
+    expect(
+      getLexicon()
+        .words.get('grocery bag')
+        ?.arts.map((a) => getLexicon().arts[a].id),
+    ).not.toContain(fe('backpack'));
+    // A name that says the head is still the head's art: dark chocolate is the chocolate bar.
+    expect(subjectOf('a piece of dark chocolate')).toEqual(Array(4).fill(fe('chocolate-bar')));
+  });
+
+  it('an icon named by a broad word that shows one kind is drawn for that word only: a wreath is no bauble', () => {
+    expect(drawn('a front door with a wreath')).not.toContain('mdi:ornament');
+    expect(refused('a christmas wreath')).toEqual(['wreath']);
+  });
+});
