@@ -768,6 +768,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // before any thing tagged with it (the crown); the tagged person stays the last resort.
     if (isPerson(lemma) && keyword.some((a) => drafts[a].person)) return null;
     const synonym = synonymHit(lemma, synsets, 'color');
+    // An icon named by the whole name beats a one-word synonym's emoji: a baseball glove is the
+    // fielder's glove icon, not the winter gloves WordNet's "glove" also names.
+    const wholeName =
+      lemma.includes(' ') && synonym && !synonym.via.includes(' ') && synonym.via !== lemma.replace(/ /g, '')
+        ? at(lemma, EXACT, 'mono').find((a) => !command(lemma, a))
+        : undefined;
+    if (wholeName !== undefined) return { how: 'name', arts: [wholeName] };
     if (synonym) return { how: 'synonym', arts: [synonym.art], via: synonym.via };
     // Several emoji end in the word ("deciduous tree", "palm tree"): a choice among them.
     // ("man rowing boat" is a person: people words only.)

@@ -405,6 +405,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
 
   for (let i = 0; i < tokens.length; i++) {
     const { text, tags } = tokens[i];
+    // "a lime green car", "a sky blue kite": two words naming one colour.
+    const twoWordColour = tokens[i + 1] ? lexicon.colours.get(text + tokens[i + 1].text) : undefined;
+    if (twoWordColour && lexicon.colours.has(tokens[i + 1].text)) {
+      close();
+      colour = twoWordColour;
+      i++;
+      continue;
+    }
     const sceneHere = lexicon.scenes.get(text) ?? null;
     if (sceneHere && !scene) {
       scene = sceneHere === 'underwater' && onTheSurface(tokens, i) ? 'beach' : sceneHere;
@@ -464,6 +472,17 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       continue;
     }
+    // "a birthday hat" is the party hat (never a top hat): a birthday's things are a party's.
+    const party = text === 'birthday' && tokens[i + 1] ? `party ${tokens[i + 1].text}` : '';
+    const partyEntry = party ? lexicon.words.get(party) : undefined;
+    if (drawnByOwnName(partyEntry)) {
+      close();
+      current = { nouns: [{ word: party, entry: partyEntry, scene: null }], colour, scale, start: i };
+      colour = null;
+      scale = 1;
+      i++;
+      continue;
+    }
     if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text) || isOccasion(text, lexicon)) {
       close();
       continue;
@@ -503,7 +522,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       tags.has('Noun') &&
       isDictionaryNoun(text, lexicon) &&
       !(tokens[i + 1]?.tags.has('Noun') || lexicon.nouns.has(tokens[i + 1]?.text ?? ''));
-    if (lexicon.colours.has(text) && !colourNoun && (tags.has('Adjective') || !lexicon.words.has(text))) {
+    // "a snow globe": a colour's name that is weather setting a scene, before a noun, names what
+    // kind of thing it is (a snow globe is no white globe; a turquoise vehicle is turquoise).
+    const kindWord =
+      tags.has('Noun') &&
+      !tags.has('Adjective') &&
+      lexicon.scenes.has(text) &&
+      !lexicon.adjectives.has(text) &&
+      (tokens[i + 1]?.tags.has('Noun') ?? false);
+    if (
+      lexicon.colours.has(text) &&
+      !colourNoun &&
+      !kindWord &&
+      (tags.has('Adjective') || !lexicon.words.has(text))
+    ) {
       close();
       colour = lexicon.colours.get(text) ?? null;
       continue;

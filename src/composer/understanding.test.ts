@@ -1062,3 +1062,26 @@ describe('composer: broader words that draw another thing', () => {
     expect(refused('a christmas wreath')).toEqual(['wreath']);
   });
 });
+
+describe('composer: colour words and whole names', () => {
+  it('a colour’s name the dictionary knows only as a noun names the kind before a noun: a snow globe is not painted snow', () => {
+    expect(plan('a snow globe').colour).toBeNull();
+    // Two words naming one colour paint the thing, with no forest scene and no lime.
+    for (const seed of SEEDS) {
+      const p = plan('a forest green truck', seed);
+      expect(p.colour).toBe('#228b22');
+      expect(p.scene).toBeNull();
+    }
+    expect(drawn('a lime green car')).not.toContain(fe('lime'));
+  });
+
+  it('a birthday hat is the party hat, never a top hat', () => {
+    expect(subjectOf('a birthday hat')).toEqual(Array(4).fill('game-icons:party-hat'));
+  });
+
+  it('an icon named by the whole name beats a one-word synonym’s emoji: a baseball glove is no winter glove', () => {
+    expect(subjectOf('a baseball glove')).toEqual(Array(4).fill('game-icons:baseball-glove'));
+    // ...but a closed form of the same name keeps its emoji: a paper clip.
+    expect(subjectOf('a paper clip')).toEqual(Array(4).fill(fe('paperclip')));
+  });
+});
