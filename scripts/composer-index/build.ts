@@ -128,8 +128,9 @@ const MISNAMED = new Set(['game-icons:paper']);
 const RENAMED = new Map([['mdi:iron-board', 'ironing board']]);
 
 /** Icons named by a broad word that show one kind of it: drawn for that word, never for the
- * things below it (Material Design's "ornament" is a Christmas bauble, no wreath or bead). */
-const ONE_KIND = new Set(['mdi:ornament', 'mdi:ornament-variant']);
+ * things below it (Material Design's "ornament" is a Christmas bauble, no wreath or bead; Game
+ * Icons' "chart" a line chart, no eye chart). */
+const ONE_KIND = new Set(['mdi:ornament', 'mdi:ornament-variant', 'game-icons:chart']);
 
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
@@ -162,6 +163,8 @@ const SCENE_ANCHORS: Record<SceneId, string[]> = {
     'hills',
     'field',
     'farm',
+    // (the open air: "a castle in the sky")
+    'sky',
   ],
 };
 
@@ -979,7 +982,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // Of the head's art, the one that shows the head itself: a garbage truck is a truck (the
       // plain icon), not a pickup truck or a delivery truck, its siblings.
       const plain = one(head, EXACT, 'mono');
-      const itself = plain !== undefined && shows(plain) ? plain : undefined;
+      const itself =
+        plain !== undefined && shows(plain) && !ONE_KIND.has(drafts[plain].id) ? plain : undefined;
       const kinds = found?.arts.every((a) => words(drafts[a].label).join(' ') !== head);
       if (found && kinds && itself !== undefined) return { how: 'hypernym', arts: [itself], via: head };
       // Only other kinds of the head and none of the head itself: siblings, no answer (a plus sign
@@ -1012,6 +1016,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         !otherSense &&
         !siblings &&
         !another &&
+        !found.arts.some((a) => ONE_KIND.has(drafts[a].id)) &&
         found.arts.length >= 1 &&
         (found.how !== 'keyword' || found.arts.length === 1)
       )

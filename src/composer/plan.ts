@@ -5,7 +5,14 @@ import nlp from 'compromise';
 import type { ArtRecord, MatchKind, MotionKind, WordEntry } from './index-file';
 import { getLexicon, type Lexicon } from './lexicon';
 import type { Random } from './random';
-import { SCENE_ACCENTS, SCENE_SUBJECTS, type SceneId, SOFT_SCENE_WORDS, seasonFor } from './scenes';
+import {
+  BACKDROP_WORDS,
+  SCENE_ACCENTS,
+  SCENE_SUBJECTS,
+  type SceneId,
+  SOFT_SCENE_WORDS,
+  seasonFor,
+} from './scenes';
 import { FACE_WORDS, PICTURE_WORDS, tokenize } from './words';
 
 /** What the composer drew for a word of the prompt (reported to the person). */
@@ -723,7 +730,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;
     subjects.push({ word: subjectNoun.word, label: subject.label, art: subject.id });
-  } else if (scene) {
+  } else if (scene && !tokens.some((t) => BACKDROP_WORDS.has(t.text))) {
+    // (The sky alone is no picture: "a cloudy sky" is refused, not a tent in a meadow.)
     const name = rng.pick(SCENE_SUBJECTS[scene]);
     subject = emoji(lexicon, name);
     const sceneWord = tokens.find((t) => lexicon.scenes.get(t.text) === scene)?.text ?? scene;

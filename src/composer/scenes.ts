@@ -7,6 +7,8 @@ export type { SceneId };
 
 /** Soft scene words ask for a season without naming one: the subject decides the backdrop. */
 export const SOFT_SCENE_WORDS = new Set(['holiday', 'holidays', 'seasonal']);
+/** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
+export const BACKDROP_WORDS = new Set(['sky']);
 
 /** Small things that belong in each scene, used as accents when the prompt names none. */
 export const SCENE_ACCENTS: Record<SceneId, string[]> = {

@@ -1085,3 +1085,15 @@ describe('composer: colour words and whole names', () => {
     expect(subjectOf('a paper clip')).toEqual(Array(4).fill(fe('paperclip')));
   });
 });
+
+describe('composer: the sky, and icons of one kind', () => {
+  it('a thing in the sky is drawn with the open-air backdrop; the sky alone is no picture', () => {
+    for (const seed of SEEDS) expect(plan('a castle in the sky', seed).scene).toBe('landscape');
+    expect(subjectOf('a castle in the sky')).toEqual(Array(4).fill(fe('castle')));
+    expect(refused('a cloudy sky')).toContain('sky');
+  });
+
+  it('a line-chart icon is a chart, never an eye chart', () => {
+    expect(refused('an eye chart')).toEqual(['eye chart']);
+  });
+});
