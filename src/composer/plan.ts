@@ -12,6 +12,7 @@ import {
   type SceneId,
   SOFT_SCENE_WORDS,
   seasonFor,
+  WEATHER_ART,
 } from './scenes';
 import { FACE_WORDS, PICTURE_WORDS, tokenize } from './words';
 
@@ -399,6 +400,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let motion: MotionKind | null = null;
   let scene: SceneId | null = null;
   let softScene = false;
+  /** "a rainy day": the weather a time word is given, drawn by its emoji. */
+  let weather: { word: string; art: ArtRecord } | null = null;
   let faceWord = false;
   let ownPart = false;
   /** The prompt says what something does ("building", "running"). */
@@ -418,6 +421,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       colour = twoWordColour;
       i++;
+      continue;
+    }
+    // "a rainy day", "a dog on a sunny morning": the weather of a time, or of nothing else named.
+    const weatherArt = WEATHER_ART[text]
+      ? lexicon.artById.get(`fluent-emoji-flat:${WEATHER_ART[text]}`)
+      : undefined;
+    if (weatherArt && (!tokens[i + 1] || lexicon.times.has(tokens[i + 1].text))) {
+      weather ??= { word: text, art: weatherArt };
+      close();
       continue;
     }
     const sceneHere = lexicon.scenes.get(text) ?? null;
@@ -730,6 +742,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;
     subjects.push({ word: subjectNoun.word, label: subject.label, art: subject.id });
+  } else if (weather) {
+    subject = weather.art;
+    subjects.push({ word: weather.word, label: subject.label, art: subject.id });
   } else if (scene && !tokens.some((t) => BACKDROP_WORDS.has(t.text))) {
     // (The sky alone is no picture: "a cloudy sky" is refused, not a tent in a meadow.)
     const name = rng.pick(SCENE_SUBJECTS[scene]);
@@ -812,6 +827,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (young && accents.length < 2) {
     accents.push(subject);
     subjects.push({ word: young.word, label: subject.label, art: subject.id });
+  }
+  if (weather && weather.art.id !== subject.id && accents.length < 2) {
+    accents.push(weather.art);
+    subjects.push({ word: weather.word, label: weather.art.label, art: weather.art.id });
   }
   for (const noun of accentNouns) {
     if (noun === young) continue;
@@ -979,6 +998,8 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const span = tokens.slice(from, from + length);
     // A span ending in a preposition is no name in a prompt: "a phone in a hand" has no phone-in.
     if (span.at(-1)?.tags.has('Preposition')) return null;
+    // Nor one starting with an article: "the city" is a city, not the City of London.
+    if (ARTICLES.has(span[0].text)) return null;
     // Sizes and colours before a noun describe it: "a big blue balloon" is no Big Blue (IBM).
     const describing = (t: Token) => lexicon.sizes.has(t.text) || lexicon.colours.has(t.text);
     const next = tokens[from + length];

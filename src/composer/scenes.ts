@@ -7,6 +7,19 @@ export type { SceneId };
 
 /** Soft scene words ask for a season without naming one: the subject decides the backdrop. */
 export const SOFT_SCENE_WORDS = new Set(['holiday', 'holidays', 'seasonal']);
+/** Weather words and the emoji that show them (ours): "a rainy day" is the rain cloud. */
+export const WEATHER_ART: Record<string, string> = {
+  sunny: 'sun',
+  rainy: 'cloud-with-rain',
+  cloudy: 'cloud',
+  windy: 'wind-face',
+  snowy: 'cloud-with-snow',
+  stormy: 'cloud-with-lightning-and-rain',
+  thundery: 'cloud-with-lightning-and-rain',
+  foggy: 'fog',
+  misty: 'fog',
+};
+
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky']);
 

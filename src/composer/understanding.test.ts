@@ -1097,3 +1097,17 @@ describe('composer: the sky, and icons of one kind', () => {
     expect(refused('an eye chart')).toEqual(['eye chart']);
   });
 });
+
+describe('composer: weather', () => {
+  it('the weather of a time is drawn by its emoji: a rainy day is the rain cloud, not refused', () => {
+    expect(subjectOf('a rainy day')).toEqual(Array(4).fill(fe('cloud-with-rain')));
+    expect(subjectOf('a windy day')).toEqual(Array(4).fill(fe('wind-face')));
+    // Beside a thing it is a second picture; before a thing it only sets the scene.
+    expect(drawn('a dog on a rainy day')).toContain(fe('cloud-with-rain'));
+    expect(drawn('a snowy mountain')).not.toContain(fe('cloud-with-snow'));
+  });
+
+  it('a name never starts with an article: "the city" is the city backdrop, not the City of London', () => {
+    for (const seed of SEEDS) expect(plan('a helicopter over the city', seed).scene).toBe('city');
+  });
+});
