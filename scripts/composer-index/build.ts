@@ -608,8 +608,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // broader word ("health worker" for nurse, a health professional).
     const head = label.at(-1) ?? '';
     const unknown = !wordnet.index.noun.has(head);
-    if (!isPerson(label.join(' ')) && !isPerson(head) && !unknown) return false;
     const tags = (keywordsOf.get(art) ?? []).map((t) => words(t).join(' '));
+    // A person dressed for the word and tagged with it: a bride is the woman with a veil, a groom
+    // the man in a tuxedo.
+    const dressed = ['person', 'man', 'woman'].includes(label[0]) && ['with', 'in'].includes(label[1]);
+    if (dressed && tags.includes(lemma) && !label.includes(lemma)) return true;
+    if (!isPerson(label.join(' ')) && !isPerson(head) && !unknown) return false;
     if (tags.some((t) => t !== lemma && synonyms.has(t))) return true;
     // A person WordNet has no name for ("mage") tagged with the word and with a person of its
     // own kind: "witch" and "sorcerer" are both occultists.

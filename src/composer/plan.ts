@@ -839,7 +839,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
     // would be a different thing beside the subject: not drawn.
     // (A broader creature the word is, is drawn: a puppy's "dog face".)
-    const kin = noun.entry.via !== undefined;
+    // (Nor one whose name holds the word: a honeybee is a bee.)
+    const kin =
+      noun.entry.via !== undefined ||
+      noun.entry.arts.every((a) => {
+        const label = lexicon.arts[a].label;
+        return !label.includes(' ') && label.endsWith(noun.word) && label !== noun.word;
+      });
     if (noun.entry.how === 'keyword' && !kin && noun.entry.arts.some((a) => lexicon.arts[a].creature))
       continue;
     if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;

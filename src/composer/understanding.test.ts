@@ -482,17 +482,20 @@ describe('composer: a person of no art with a thing in their hands', () => {
 
 describe('composer: a person is never drawn as a thing', () => {
   it('"a king" is a king, not the measuring ruler a broader word ("ruler") names', () => {
-    expect(subjectOf('a king')).toEqual(SEEDS.map(() => 'game-icons:king'));
+    // (the monarch: the person with a crown CLDR tags "monarch")
+    expect(subjectOf('a king')).toEqual(SEEDS.map(() => fe('person-with-crown')));
     expect(drawn('a king on a throne')).not.toContain('mdi:ruler');
   });
 
-  it('a ruler with no art of their own is refused at no charge, not drawn as a measuring ruler', () => {
-    expect(refused('an emperor')).toEqual(['emperor']);
-    expect(refused('a czar')).toEqual(['czar']);
+  it('a ruler with no art of their own is the crowned monarch, never a measuring ruler', () => {
+    for (const ruler of ['an emperor', 'a czar']) {
+      expect(subjectOf(ruler)).toEqual(SEEDS.map(() => fe('person-with-crown')));
+      expect(drawn(ruler)).not.toContain('mdi:ruler');
+    }
   });
 
   it('the measuring ruler is still the ruler on a desk', () => {
-    expect(drawn('a ruler')).not.toContain('game-icons:king');
+    expect(drawn('a ruler')).not.toContain(fe('person-with-crown'));
     expect(subjectOf('a ruler')[0]).toMatch(/ruler/);
   });
 });
@@ -1109,5 +1112,22 @@ describe('composer: weather', () => {
 
   it('a name never starts with an article: "the city" is the city backdrop, not the City of London', () => {
     for (const seed of SEEDS) expect(plan('a helicopter over the city', seed).scene).toBe('city');
+  });
+});
+
+describe('composer: people dressed for the word, and compound kin', () => {
+  it('a person art dressed for a word CLDR tags on it is that person: a bride, a groom, a yogi', () => {
+    expect(subjectOf('a bride')).toEqual(Array(4).fill(fe('woman-with-veil')));
+    expect(subjectOf('a groom')).toEqual(Array(4).fill(fe('man-in-tuxedo')));
+    // ...never by a word of its own name: "white" is no person with a white cane.
+    expect(
+      getLexicon()
+        .words.get('white')
+        ?.arts.map((a) => getLexicon().arts[a].id) ?? [],
+    ).not.toContain(fe('person-with-white-cane'));
+  });
+
+  it('a second creature drawn by a compound of its word is drawn: a bear and a bee', () => {
+    expect(drawn('a bear and a bee')).toContain(fe('honeybee'));
   });
 });
