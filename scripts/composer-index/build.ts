@@ -596,8 +596,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (!art.person && isKindOf(lemma, art)) return true;
     // An animal, food or plant CLDR tags with a word of its own field: "cat" for kitten (WordNet
     // files a kitten under young mammals). Not for things: a tap and a hydrant are both fixtures.
-    const artField = senses(label.join(' '), 1)[0]?.lexfile;
-    if (artField === field && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
+    // (its name in the singular too: "peanuts" is WordNet's trivial sum, a peanut a nut's kin)
+    const name = label.join(' ');
+    const artFields = [name, name.replace(/s$/, '')].map((n) => senses(n, 1)[0]?.lexfile);
+    if (artFields.includes(field) && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
     // Weather CLDR tags on an emoji drawn of weather: a thunderstorm is the cloud with lightning
     // and rain.
     const weather = (w: string) => senses(w, 1)[0]?.lexfile === NOUN_PHENOMENON;

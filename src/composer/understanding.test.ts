@@ -1131,3 +1131,11 @@ describe('composer: people dressed for the word, and compound kin', () => {
     expect(drawn('a bear and a bee')).toContain(fe('honeybee'));
   });
 });
+
+describe('composer: a food CLDR tags with a word, named in the plural', () => {
+  it('a nut is the peanuts emoji, never a hexagonal nut for bolts', () => {
+    expect(subjectOf('a squirrel with a nut')[0]).toBe('game-icons:squirrel');
+    expect(drawn('a squirrel with a nut')).toContain(fe('peanuts'));
+    expect(drawn('a nut')).not.toContain('game-icons:hexagonal-nut');
+  });
+});
