@@ -313,7 +313,7 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
         body: [0, 0] as [number, number],
         creature: lexfiles.some((f) => f === NOUN_PERSON || f === NOUN_ANIMAL),
         person: lexfiles.some((f) => f === NOUN_PERSON),
-        food: false,
+        food: lexfiles.some((f) => f === NOUN_FOOD),
         bodyText: icon.body,
         ...(plate ? { plateText: plate } : {}),
       };

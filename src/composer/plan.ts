@@ -659,7 +659,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const made = noun.entry?.madeSense;
     if (made === undefined || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
     const others = named.filter((n) => n !== noun);
-    const thing = (n: Noun) => n.entry?.made || (n.entry && !lexicon.arts[n.entry.arts[0]]?.creature);
+    // (Food is no made thing here: a mouse and cheese are the animal and its food.)
+    const thing = (n: Noun) => {
+      const art = n.entry ? lexicon.arts[n.entry.arts[0]] : undefined;
+      return n.entry?.made || (art && !art.creature && !art.food);
+    };
     if (others.length === 0 || !others.every(thing)) continue;
     noun.entry = { how: 'synonym', arts: [made], made: true };
   }

@@ -1139,3 +1139,10 @@ describe('composer: a food CLDR tags with a word, named in the plural', () => {
     expect(drawn('a nut')).not.toContain('game-icons:hexagonal-nut');
   });
 });
+
+describe('composer: an animal beside food', () => {
+  it('a mouse and cheese are the animal and its food, not a computer mouse (a keyboard and mouse still is)', () => {
+    expect(subjectOf('a mouse and cheese')).toEqual(Array(4).fill(fe('mouse')));
+    expect(drawn('a keyboard and mouse')).toContain(fe('computer-mouse'));
+  });
+});
