@@ -370,6 +370,11 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     if (!beings && named && food) return head;
     if (!beings && named && !drawnByOwnName(head.entry)) return null;
   }
+  // "a rocket ship": a conveyance named before another is the one meant (no sailing ship).
+  const modifier = phrase.nouns.at(-2);
+  const ridden = (n: Noun | undefined) =>
+    drawnByOwnName(n?.entry) && lexicon.ridden.has(lexicon.arts[n.entry.arts[0]]?.id ?? '');
+  if (head && modifier && !modifier.owner && ridden(modifier) && ridden(head)) return modifier;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head && drawnByOwnName(head.entry)) return head;
   let best: Noun | null = null;

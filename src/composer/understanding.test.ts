@@ -1146,3 +1146,11 @@ describe('composer: an animal beside food', () => {
     expect(drawn('a keyboard and mouse')).toContain(fe('computer-mouse'));
   });
 });
+
+describe('composer: one conveyance named before another', () => {
+  it('a rocket ship is the rocket, not a sailing ship', () => {
+    expect(subjectOf('a rocket ship')).toEqual(Array(4).fill(fe('rocket')));
+    // A name of its own still wins: a police car.
+    expect(subjectOf('a police car')).toEqual(Array(4).fill(fe('police-car')));
+  });
+});
