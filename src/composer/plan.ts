@@ -420,6 +420,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
 
   for (let i = 0; i < tokens.length; i++) {
     const { text, tags } = tokens[i];
+    // "a rainbow colored unicorn", "a red colored car": a word before "colored" says how the next
+    // thing is painted; it is no second thing.
+    if (['colored', 'coloured'].includes(tokens[i + 1]?.text ?? '')) {
+      close();
+      colour = lexicon.colours.get(text) ?? colour;
+      i++;
+      continue;
+    }
     // "a lime green car", "a sky blue kite": two words naming one colour.
     const twoWordColour = tokens[i + 1] ? lexicon.colours.get(text + tokens[i + 1].text) : undefined;
     if (twoWordColour && lexicon.colours.has(tokens[i + 1].text)) {

@@ -1154,3 +1154,10 @@ describe('composer: one conveyance named before another', () => {
     expect(subjectOf('a police car')).toEqual(Array(4).fill(fe('police-car')));
   });
 });
+
+describe('composer: "colored"', () => {
+  it('a word before "colored" paints the thing or names a pattern, never a second thing: a rainbow colored unicorn', () => {
+    expect(drawn('a rainbow colored unicorn')).toEqual(Array(4).fill(fe('unicorn')));
+    expect(plan('a red colored car').colour).toBe('#ff0000');
+  });
+});
