@@ -751,8 +751,28 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     return gloss.has('female') || gloss.has('woman') ? 'woman' : gloss.has('male') ? 'man' : 'person';
   };
 
+  /**
+   * Of several kinds of a thing, the plain ones: kinds told apart only by colour when most are
+   * (a heart is a red or a blue heart, not an anatomical one), else those CLDR does not tie to a
+   * holiday or the beach (a tree is the deciduous tree, not a palm or a Christmas fir).
+   */
+  const plainKinds = (heads: number[]): number[] => {
+    const coloured = heads.filter((a) =>
+      words(drafts[a].label)
+        .slice(0, -1)
+        .every((w) => colourNames[w]),
+    );
+    if (coloured.length >= 2 && coloured.length * 2 > heads.length) return coloured;
+    const occasion = new Set([...SCENE_ANCHORS.beach, ...SCENE_ANCHORS.winter, ...SCENE_ANCHORS.halloween]);
+    const plain = heads.filter((a) => !(keywordsOf.get(drafts[a]) ?? []).some((k) => occasion.has(k)));
+    return plain.length > 0 ? plain : heads;
+  };
+
   /** Colour art first; one-colour icons when no emoji names the thing. */
-  const direct = (lemma: string, opts: { kinds: boolean; parts: boolean }): WordEntry | null => {
+  const direct = (
+    lemma: string,
+    opts: { kinds: boolean; parts: boolean; allKinds?: boolean },
+  ): WordEntry | null => {
     const synsets = senses(lemma, 3);
     const exact = one(lemma, EXACT, 'color');
     if (exact !== undefined) return { how: 'name', arts: [exact] };
@@ -797,7 +817,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         isKindOf(lemma, drafts[a]),
     );
     if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)
-      return { how: 'name', arts: heads.slice(0, MAX_CHOICES) };
+      return { how: 'name', arts: (opts.allKinds ? heads : plainKinds(heads)).slice(0, MAX_CHOICES) };
     if (opts.kinds && synsets[0]) {
       const kinds = kindsOf(synsets[0]);
       if (kinds.length >= MIN_KINDS) return { how: 'kind', arts: kinds };
@@ -969,7 +989,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const own = senses(lemma, 3);
     const head = phrase.at(-1) ?? '';
     if (phrase.length > 1 && ancestorWords(own).has(head)) {
-      const found = direct(head, { kinds: false, parts: false });
+      // (every kind of the head, to tell which one the name is: an ash tree is the deciduous tree)
+      const found = direct(head, { kinds: false, parts: false, allKinds: true });
       // Of several kinds of the head, the one the definition names: an oak is "a deciduous tree".
       const named = found && found.arts.length > 1 && own[0] ? stated(own[0], head) : undefined;
       if (named !== undefined) return { how: 'hypernym', arts: [named], via: drafts[named].label };

@@ -1161,3 +1161,19 @@ describe('composer: "colored"', () => {
     expect(plan('a red colored car').colour).toBe('#ff0000');
   });
 });
+
+describe('composer: the plain kinds of a thing', () => {
+  it('a tree is the deciduous tree, not a palm or a fir CLDR ties to the beach or Christmas', () => {
+    expect(
+      new Set(SEEDS.flatMap((seed) => [seed, seed + 10]).map((s) => plan('a tree in autumn', s).subject.id)),
+    ).toEqual(new Set([fe('deciduous-tree')]));
+    // Named kinds keep their own art.
+    expect(subjectOf('a palm tree')).toEqual(Array(4).fill(fe('palm-tree')));
+  });
+
+  it('a heart is one of the hearts told apart by colour, never the anatomical heart', () => {
+    const hearts = new Set([...Array(40).keys()].map((s) => plan('a heart', s + 1).subject.id));
+    expect(hearts.has(fe('anatomical-heart'))).toBe(false);
+    expect(hearts.has(fe('red-heart'))).toBe(true);
+  });
+});
