@@ -1852,6 +1852,122 @@ export const HELDOUT_ROUND_18: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 19: written after round 18's verdicts, before any change made because of round 18.
+export const HELDOUT_ROUND_19: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a koala hugging a tree',
+    'a dolphin jumping over a wave',
+    'a cat licking its paw',
+    'a rooster crowing at sunrise',
+    'a squirrel hiding acorns',
+  ]),
+  ...group('food', [
+    'a plate of french fries',
+    'a corn dog',
+    'a tray of cupcakes',
+    'a watermelon and a knife',
+    'a box of donuts',
+  ]),
+  ...group('job', [
+    'a chef holding a pizza',
+    'a farmer holding a basket of eggs',
+    'a scientist looking through a microscope',
+    'a teacher with a ruler',
+    'a waitress with a tray of drinks',
+  ]),
+  ...group('holiday', [
+    'an easter egg with stripes',
+    'a reindeer pulling a sleigh',
+    'a birthday present with a ribbon',
+    'a menorah with candles',
+    'a pumpkin pie for thanksgiving',
+  ]),
+  ...group('school', [
+    'a backpack with books',
+    'a globe on a stand',
+    'a stack of pencils',
+    'a girl writing in a notebook',
+    'a ruler and an eraser',
+  ]),
+  ...group('sports', [
+    'a basketball and a hoop',
+    'a skateboard ramp',
+    'a runner with a medal',
+    'a volleyball player jumping',
+    'a hockey puck and stick',
+  ]),
+  ...group('transport', [
+    'a fire engine with a hose',
+    'a blue bicycle with a basket',
+    'a tractor pulling a trailer',
+    'a sailboat with a red sail',
+    'a taxi in the city',
+  ]),
+  ...group('nature', [
+    'a tree with pink blossoms',
+    'a rainbow after rain',
+    'a moon and stars at night',
+    'a seashell on the sand',
+    'a pine tree in the snow',
+  ]),
+  ...group('home', [
+    'a teapot with a cup',
+    'a chair and a table',
+    'a broom in the corner',
+    'a potted cactus',
+    'a clock on the wall',
+  ]),
+  ...group('tech', [
+    'a computer with a smile',
+    'a robot holding a wrench',
+    'a phone with a cracked screen',
+    'a printer printing a page',
+    'a keyboard and a monitor',
+  ]),
+  ...group('fantasy', [
+    'a unicorn jumping over a rainbow',
+    'a genie with a lamp',
+    'a magic wand with stars',
+    'a princess in a castle',
+    'a troll with a club',
+  ]),
+  ...group('music', [
+    'a piano with music notes',
+    'a girl playing the violin',
+    'a boy with a guitar',
+    'a cowboy playing a banjo',
+    'a radio with notes',
+  ]),
+  ...group('health', [
+    'a toothbrush with toothpaste',
+    'a kid with a thermometer',
+    'an apple and a water bottle',
+    'a crutch and a cast',
+    'a heart and a stethoscope',
+  ]),
+  ...group('feeling', [
+    'a sad dog in the rain',
+    'a crying cloud',
+    'a giggling baby',
+    'a bored cat',
+    'a happy pineapple',
+  ]),
+  ...group('two subjects', [
+    'a cat and a mouse playing',
+    'a boy and a girl',
+    'a fish and a crab',
+    'a penguin and a polar bear',
+    'a monkey and a giraffe',
+  ]),
+  ...group('colour/size', [
+    'a little white lamb',
+    'a small brown dog',
+    'a giant yellow sunflower',
+    'a tiny red apple',
+    'a large purple grape',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1871,4 +1987,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_16,
   HELDOUT_ROUND_17,
   HELDOUT_ROUND_18,
+  HELDOUT_ROUND_19,
 ];
