@@ -123,6 +123,11 @@ const RUDE = new Set(['middle-finger']);
  * paper, scissors (its sheets of paper are "papers"). */
 const MISNAMED = new Set(['game-icons:paper']);
 
+/** Icons that are only cut-outs of a dark tile: alone, Game Icons' bull is two horns, two eyes and
+ * a nose ring, and nobody reads a bull in them. (Checked by eye over the creature icons made of
+ * several small parts: the only one.) */
+const CUT_OUTS = new Set(['game-icons:bull']);
+
 /** Icons whose name is short for the thing's: Material Design's "iron board" is an ironing board,
  * not a board made of iron. */
 const RENAMED = new Map([['mdi:iron-board', 'ironing board']]);
@@ -276,7 +281,9 @@ function categoriesOf(id: string): string[] {
 
 function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
   return set.icons
-    .filter((icon) => !MISNAMED.has(`${set.prefix}:${icon.name}`))
+    .filter(
+      (icon) => !MISNAMED.has(`${set.prefix}:${icon.name}`) && !CUT_OUTS.has(`${set.prefix}:${icon.name}`),
+    )
     .map((icon) => {
       const label =
         RENAMED.get(`${set.prefix}:${icon.name}`) ?? icon.name.replace(/-variant$/, '').replace(/-/g, ' ');
@@ -1066,8 +1073,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // battery charger, an animal, a made thing and a food are never drawn one for another.)
     const field = own[0]?.lexfile;
     const things = [NOUN_ANIMAL, NOUN_ARTIFACT, NOUN_FOOD];
-    const sameField = own.filter((s, i) =>
-      things.includes(field ?? -1) && i < 2 ? things.includes(s.lexfile) : s.lexfile === field,
+    // (A sense that only says the first more broadly is no rival: a hen is a female chicken, and
+    // also any female bird.)
+    const firstAbove = new Set(own[0] ? broaderSynsets(own[0], 8).map((s) => s.offset) : []);
+    const sameField = own.filter(
+      (s, i) =>
+        (things.includes(field ?? -1) && i < 2 ? things.includes(s.lexfile) : s.lexfile === field) &&
+        (i === 0 || !s.hypernyms.every((o) => firstAbove.has(o))),
     );
     const everySense = (word: string) =>
       field === NOUN_PERSON || sameField.every((s) => ancestorWords([s]).has(word));
@@ -1087,8 +1099,18 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         // A made thing is never drawn as its material: a baseball card is no sheet of paper.
         if (field === NOUN_ARTIFACT && parent.lexfile === NOUN_SUBSTANCE) continue;
         for (const other of parent.words) {
-          if (!isFirstSense(other, parent.offset) || !everySense(other)) continue;
+          if (!everySense(other)) continue;
           const found = direct(other, { kinds: false, parts: false });
+          // A broader word in its main sense; or an animal's, drawn as that animal, when its main
+          // sense is no animal (a hen is a chicken, whose first sense is its meat; a jaguar is no
+          // "cat", whose first sense is the house cat the emoji shows).
+          const animal =
+            parent.lexfile === NOUN_ANIMAL &&
+            senses(other, 1)[0]?.lexfile !== NOUN_ANIMAL &&
+            found?.arts.length === 1 &&
+            drafts[found.arts[0]].creature &&
+            !drafts[found.arts[0]].person;
+          if (!isFirstSense(other, parent.offset) && !animal) continue;
           // The broader word's own picture, not one of its other kinds ("hot beverage" is a
           // sibling of orange juice, not orange juice).
           const ownName = (a: number) =>

@@ -856,12 +856,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
     // would be a different thing beside the subject: not drawn.
     // (A broader creature the word is, is drawn: a puppy's "dog face".)
-    // (Nor one whose name holds the word: a honeybee is a bee.)
+    // (Nor one whose name holds the word: a honeybee is a bee, a baby chick a chick.)
+    const forms = nounForms(noun.word);
     const kin =
       noun.entry.via !== undefined ||
       noun.entry.arts.every((a) => {
         const label = lexicon.arts[a].label;
-        return !label.includes(' ') && label.endsWith(noun.word) && label !== noun.word;
+        const closed = !label.includes(' ') && label.endsWith(noun.word) && label !== noun.word;
+        // (not a face: a "cold face" is no cold one has)
+        const words = label.split(' ');
+        return closed || (!words.includes('face') && words.some((w) => forms.includes(w)));
       });
     if (noun.entry.how === 'keyword' && !kin && noun.entry.arts.some((a) => lexicon.arts[a].creature))
       continue;

@@ -1177,3 +1177,23 @@ describe('composer: the plain kinds of a thing', () => {
     expect(hearts.has(fe('red-heart'))).toBe(true);
   });
 });
+
+describe('composer: round 18’s patterns', () => {
+  it('an icon that is only the cut-outs of a dark tile is never drawn: a bull is the ox emoji', () => {
+    expect(subjectOf('an angry bull')).toEqual(Array(4).fill(fe('ox')));
+    expect(getLexicon().artById.has('game-icons:bull')).toBe(false);
+  });
+
+  it('an animal is drawn by a broader animal whose first sense is its meat: a hen is a chicken', () => {
+    expect(subjectOf('a hen sitting on eggs')).toEqual(Array(4).fill(fe('chicken')));
+    expect(subjectOf('a sea lion')).toEqual(Array(4).fill(fe('seal')));
+    // ...but never by one whose first sense is another animal: a jaguar is no house cat.
+    expect(drawn('a jaguar')).not.toContain(fe('cat'));
+  });
+
+  it('a second creature whose art is named by the word is drawn: a hen and her chicks', () => {
+    expect(drawn('a hen and her chicks')).toContain(fe('front-facing-baby-chick'));
+    // (not a face named by another sense: "a cold" is no cold face)
+    expect(drawn('a boy with a cold')).not.toContain(fe('cold-face'));
+  });
+});
