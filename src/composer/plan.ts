@@ -7,6 +7,7 @@ import { getLexicon, type Lexicon } from './lexicon';
 import type { Random } from './random';
 import {
   BACKDROP_WORDS,
+  OCCASION_ART,
   SCENE_ACCENTS,
   SCENE_SUBJECTS,
   type SceneId,
@@ -407,6 +408,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let softScene = false;
   /** "a rainy day": the weather a time word is given, drawn by its emoji. */
   let weather: { word: string; art: ArtRecord } | null = null;
+  /** "a dog's birthday": the decoration an occasion with no backdrop of its own is given. */
+  let decoration: { word: string; art: ArtRecord } | null = null;
+  const noteOccasion = (words: string) => {
+    const word = words.split(/[\s']+/).find((w) => OCCASION_ART[w]);
+    const art = word ? lexicon.artById.get(`fluent-emoji-flat:${OCCASION_ART[word]}`) : undefined;
+    if (word && art) decoration ??= { word, art };
+  };
   let faceWord = false;
   let ownPart = false;
   /** The prompt says what something does ("building", "running"). */
@@ -473,6 +481,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       phraseMatch = null;
     if (phraseMatch && isOccasion(phraseMatch.word, lexicon)) {
       // "on new year's eve", "for valentine's day": an occasion, never a picture of its words.
+      noteOccasion(phraseMatch.word);
       close();
       i += phraseMatch.length - 1;
       continue;
@@ -515,6 +524,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       i++;
       continue;
     }
+    if (isOccasion(text, lexicon)) noteOccasion(text);
     if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text) || isOccasion(text, lexicon)) {
       close();
       continue;
@@ -845,9 +855,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents.push(subject);
     subjects.push({ word: young.word, label: subject.label, art: subject.id });
   }
-  if (weather && weather.art.id !== subject.id && accents.length < 2) {
-    accents.push(weather.art);
-    subjects.push({ word: weather.word, label: weather.art.label, art: weather.art.id });
+  for (const extra of [weather, decoration]) {
+    if (!extra || extra.art.id === subject.id || accents.length >= 2) continue;
+    accents.push(extra.art);
+    subjects.push({ word: extra.word, label: extra.art.label, art: extra.art.id });
   }
   for (const noun of accentNouns) {
     if (noun === young) continue;

@@ -20,6 +20,14 @@ export const WEATHER_ART: Record<string, string> = {
   misty: 'fog',
 };
 
+/** Occasions with no backdrop of their own and the decoration that says them (ours): a dog's
+ * birthday has a balloon beside it, never a picture of the word. */
+export const OCCASION_ART: Record<string, string> = {
+  birthday: 'balloon',
+  valentine: 'red-heart',
+  valentines: 'red-heart',
+};
+
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky']);
 

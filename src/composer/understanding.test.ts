@@ -1197,3 +1197,12 @@ describe('composer: round 18’s patterns', () => {
     expect(drawn('a boy with a cold')).not.toContain(fe('cold-face'));
   });
 });
+
+describe('composer: occasions', () => {
+  it('an occasion with no backdrop of its own brings its decoration, never a picture of its word', () => {
+    expect(drawn("a dog's birthday")).toContain(fe('balloon'));
+    expect(drawn("a cat on valentine's day")).toContain(fe('red-heart'));
+    // Its own name first: a birthday cake is the cake, alone.
+    expect(drawn('a birthday cake')).toEqual(Array(4).fill(fe('birthday-cake')));
+  });
+});
