@@ -103,9 +103,13 @@ describe('composer: no stand-ins', () => {
 });
 
 describe('composer: words that name nothing in the scene are not side pictures', () => {
-  it('occasions set the scene, not a picture of their words', () => {
+  it('occasions set the scene or a decoration, not a picture of their words', () => {
     const valentine = plan('a card for valentine’s day');
-    expect(valentine.subjects.map((s) => s.word)).toEqual(['card']);
+    // (the card, and the occasion's decoration: a red heart, not a person in a sauna for "day")
+    expect(valentine.subjects.map((s) => [s.word, s.art])).toEqual([
+      ['card', valentine.subject.id],
+      ['valentine', fe('red-heart')],
+    ]);
     expect(drawn('fireworks on new year’s eve')).not.toContain(fe('woman'));
   });
 
