@@ -436,6 +436,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       i++;
       continue;
     }
+    // "a baby dragon", "a baby elephant": a small one of the animal, not a human baby beside it
+    // (a name of its own first: a baby chick).
+    const young = text === 'baby' && tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
+    const youngArt = young ? lexicon.arts[young.arts[0]] : undefined;
+    if (youngArt?.creature && !youngArt.person && !phraseAt(tokens, i, lexicon)) {
+      close();
+      scale = lexicon.sizes.get('small') ?? scale;
+      continue;
+    }
     // "a lime green car", "a sky blue kite": two words naming one colour.
     const twoWordColour = tokens[i + 1] ? lexicon.colours.get(text + tokens[i + 1].text) : undefined;
     if (twoWordColour && lexicon.colours.has(tokens[i + 1].text)) {

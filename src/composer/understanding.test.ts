@@ -1210,3 +1210,14 @@ describe('composer: occasions', () => {
     expect(drawn('a birthday cake')).toEqual(Array(4).fill(fe('birthday-cake')));
   });
 });
+
+describe('composer: "baby" before an animal', () => {
+  it('a baby animal is a small one of it, never a human baby beside it', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a baby elephant', seed);
+      expect(p.subjects.map((s) => s.art)).toEqual([fe('elephant')]);
+      expect(p.scale).toBeLessThan(1);
+    }
+    expect(subjectOf('a baby chick')).toEqual(Array(4).fill(fe('baby-chick')));
+  });
+});
