@@ -814,6 +814,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
   }
 
+  // A sun at the horizon looks the same at dusk and dawn: over the sea or the hills, the sunset is
+  // CLDR's "sunrise" emoji of that place, not its "sunset" behind city buildings.
+  const horizon = { beach: 'sunrise', underwater: 'sunrise', landscape: 'sunrise-over-mountains' } as const;
+  const place = scene && scene in horizon ? horizon[scene as keyof typeof horizon] : undefined;
+  const dusk = place ? lexicon.artById.get(`fluent-emoji-flat:${place}`) : undefined;
+  if (dusk && subject.id === 'fluent-emoji-flat:sunset') {
+    subject = dusk;
+    subjects[0] = { ...subjects[0], label: dusk.label, art: dusk.id };
+  }
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));
 
   const accents: ArtRecord[] = [];

@@ -1221,3 +1221,11 @@ describe('composer: "baby" before an animal', () => {
     expect(subjectOf('a baby chick')).toEqual(Array(4).fill(fe('baby-chick')));
   });
 });
+
+describe('composer: a sunset by the sea', () => {
+  it('a sunset over the sea or the hills is the sun at that horizon, not behind city buildings', () => {
+    expect(subjectOf('a sunset at the beach')).toEqual(Array(4).fill(fe('sunrise')));
+    expect(subjectOf('a sunset over the mountains')).toEqual(Array(4).fill(fe('sunrise-over-mountains')));
+    expect(subjectOf('a sunset in the city')).toEqual(Array(4).fill(fe('sunset')));
+  });
+});
