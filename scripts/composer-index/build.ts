@@ -123,6 +123,10 @@ const RUDE = new Set(['middle-finger']);
  * paper, scissors (its sheets of paper are "papers"). */
 const MISNAMED = new Set(['game-icons:paper']);
 
+/** Shapes that tell plain kinds of a thing apart, as colours do (a flag is a black, a white or a
+ * triangular flag; not a pirate or a chequered one). */
+const PLAIN_SHAPES = new Set(['triangular', 'round', 'square', 'rectangular', 'circular', 'oval']);
+
 /** Icons that are only cut-outs of a dark tile: alone, Game Icons' bull is two horns, two eyes and
  * a nose ring, and nobody reads a bull in them. (Checked by eye over the creature icons made of
  * several small parts: the only one.) */
@@ -759,17 +763,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
 
   /**
-   * Of several kinds of a thing, the plain ones: kinds told apart only by colour when most are
-   * (a heart is a red or a blue heart, not an anatomical one), else those CLDR does not tie to a
-   * holiday or the beach (a tree is the deciduous tree, not a palm or a Christmas fir).
+   * Of several kinds of a thing, the plain ones: kinds told apart only by colour or shape (a heart
+   * is a red or a blue heart, not an anatomical one; a flag no pirate flag), else those CLDR does
+   * not tie to a holiday or the beach (a tree is the deciduous tree, not a palm or a Christmas fir).
    */
   const plainKinds = (heads: number[]): number[] => {
-    const coloured = heads.filter((a) =>
-      words(drafts[a].label)
-        .slice(0, -1)
-        .every((w) => colourNames[w]),
-    );
-    if (coloured.length >= 2 && coloured.length * 2 > heads.length) return coloured;
+    const plainWord = (w: string) => Boolean(colourNames[w]) || PLAIN_SHAPES.has(w);
+    const coloured = heads.filter((a) => words(drafts[a].label).slice(0, -1).every(plainWord));
+    if (coloured.length >= 2) return coloured;
     const occasion = new Set([...SCENE_ANCHORS.beach, ...SCENE_ANCHORS.winter, ...SCENE_ANCHORS.halloween]);
     const plain = heads.filter((a) => !(keywordsOf.get(drafts[a]) ?? []).some((k) => occasion.has(k)));
     return plain.length > 0 ? plain : heads;

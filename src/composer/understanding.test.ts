@@ -1175,6 +1175,13 @@ describe('composer: the plain kinds of a thing', () => {
     expect(subjectOf('a palm tree')).toEqual(Array(4).fill(fe('palm-tree')));
   });
 
+  it('a flag is a plain flag, told apart by colour or shape: never a pirate or a chequered flag', () => {
+    const flags = new Set(
+      [...Array(40).keys()].map((s) => plan('a castle with a flag', s + 1).accents[0]?.id),
+    );
+    expect([...flags].sort()).toEqual([fe('black-flag'), fe('triangular-flag'), fe('white-flag')]);
+  });
+
   it('a heart is one of the hearts told apart by colour, never the anatomical heart', () => {
     const hearts = new Set([...Array(40).keys()].map((s) => plan('a heart', s + 1).subject.id));
     expect(hearts.has(fe('anatomical-heart'))).toBe(false);
