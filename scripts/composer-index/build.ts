@@ -53,6 +53,7 @@ const NOUN_ARTIFACT = 6;
 const NOUN_ACT = 4;
 const NOUN_SHAPE = 25;
 const NOUN_PHENOMENON = 19;
+const NOUN_LOCATION = 15;
 /** The fields of things a picture shows: made things, creatures, food, plants, objects, people. */
 const THING_FIELDS = [NOUN_ARTIFACT, NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT, NOUN_PERSON];
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
@@ -687,7 +688,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
    * wizard) and in the word's own main field (not the chess "horse" for knight).
    */
   const synonymHit = (lemma: string, synsets: Synset[], kind: 'color' | 'mono') => {
-    const field = synsets[0]?.lexfile;
+    // (A place named first is a proper name: Hippo was a town, a hippo is a hippopotamus.)
+    const field = (synsets.find((s) => s.lexfile !== NOUN_LOCATION) ?? synsets[0])?.lexfile;
     // Of the senses' synonyms with art, one CLDR also tags with the word is its everyday sense:
     // WordNet's first bike is a motorcycle, but the bicycle emoji is tagged "bike".
     const hits = synonymHits(lemma, synsets, kind, field);

@@ -1236,3 +1236,11 @@ describe('composer: a sunset by the sea', () => {
     expect(subjectOf('a sunset in the city')).toEqual(Array(4).fill(fe('sunset')));
   });
 });
+
+describe('composer: a place named first', () => {
+  it('a word WordNet names first as a place is, in its next sense, the thing with art: a hippo', () => {
+    expect(subjectOf('a hippo in the river')).toEqual(Array(4).fill(fe('hippopotamus')));
+    // A word that is only a place keeps its own: a cemetery.
+    expect(subjectOf('a cemetery')).toEqual(Array(4).fill('game-icons:graveyard'));
+  });
+});
