@@ -513,7 +513,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       continue;
     }
 
-    if (text === 'of' && current && isAmount((current as Phrase).nouns.at(-1), lexicon)) {
+    // (and any thing before "of" and a food: "a stick of butter" is butter, no wooden stick)
+    const food = (t: Token | undefined) => {
+      const entry = t ? lookupNoun(t.text, lexicon) : null;
+      return entry ? lexicon.arts[entry.arts[0]]?.food === true : false;
+    };
+    const ofFood = food(ARTICLES.has(tokens[i + 1]?.text ?? '') ? tokens[i + 2] : tokens[i + 1]);
+    if (text === 'of' && current && (ofFood || isAmount((current as Phrase).nouns.at(-1), lexicon))) {
       // "a cup of coffee": the coffee is the thing; the amount carries its colour and size over.
       const amount = current as Phrase;
       amount.partitive = true;

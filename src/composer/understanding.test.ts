@@ -1244,3 +1244,9 @@ describe('composer: a place named first', () => {
     expect(subjectOf('a cemetery')).toEqual(Array(4).fill('game-icons:graveyard'));
   });
 });
+
+describe('composer: a thing before "of" and a food', () => {
+  it('is an amount of the food: a stick of butter is butter, no wooden stick', () => {
+    expect(drawn('a stick of butter')).toEqual(Array(4).fill(fe('butter')));
+  });
+});
