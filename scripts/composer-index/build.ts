@@ -828,7 +828,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     );
     if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)
       return { how: 'name', arts: (opts.allKinds ? heads : plainKinds(heads)).slice(0, MAX_CHOICES) };
-    if (opts.kinds && synsets[0]) {
+    // (An icon named by the word itself beats a choice of its kinds: an ornament is the bauble
+    // icon, not a sparkler or a flag, both kinds of decoration.)
+    const ownIcon =
+      synsets[0]?.lexfile === NOUN_ARTIFACT
+        ? at(lemma, EXACT, 'mono').find((a) => !command(lemma, a))
+        : undefined;
+    if (opts.kinds && synsets[0] && ownIcon === undefined) {
       const kinds = kindsOf(synsets[0]);
       if (kinds.length >= MIN_KINDS) return { how: 'kind', arts: kinds };
     }

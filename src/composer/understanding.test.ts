@@ -1064,6 +1064,10 @@ describe('composer: broader words that draw another thing', () => {
     expect(subjectOf('a piece of dark chocolate')).toEqual(Array(4).fill(fe('chocolate-bar')));
   });
 
+  it('a made thing with an icon of its own name is that icon, not a choice of its kinds: an ornament', () => {
+    expect(subjectOf('an ornament on a tree')).toEqual(Array(4).fill('mdi:ornament'));
+  });
+
   it('an icon named by a broad word that shows one kind is drawn for that word only: a wreath is no bauble', () => {
     expect(drawn('a front door with a wreath')).not.toContain('mdi:ornament');
     expect(refused('a christmas wreath')).toEqual(['wreath']);
