@@ -270,6 +270,9 @@ function lookupNoun(word: string, lexicon: Lexicon): Noun['entry'] {
   if (own?.how === 'name' && lexicon.arts[own.arts[0]]?.kind === 'color') return own;
   for (const form of nounFormsIn(word, lexicon.nouns)) {
     const entry = lexicon.words.get(form);
+    // (...and the word as typed, drawn by its own name or a synonym, beats a singular drawn only
+    // by a broader word: steps are stairs, not a "move" as in a step of a plan)
+    if (entry && form !== word && drawnByOwnName(own) && !drawnByOwnName(entry)) return own;
     if (entry) return trusted(entry, lexicon);
   }
   return null;

@@ -1254,3 +1254,10 @@ describe('composer: a thing before "of" and a food', () => {
     expect(drawn('a stick of butter')).toEqual(Array(4).fill(fe('butter')));
   });
 });
+
+describe('composer: a plural drawn by its own name', () => {
+  it('beats its singular drawn only by a broader word: steps are stairs, not a "move"', () => {
+    expect(drawn('a dog on the steps')).toContain('game-icons:stairs');
+    expect(drawn('a dog on the steps')).not.toContain('game-icons:move');
+  });
+});
