@@ -135,7 +135,11 @@ const CUT_OUTS = new Set(['game-icons:bull']);
 
 /** Icons whose name is short for the thing's: Material Design's "iron board" is an ironing board,
  * not a board made of iron. */
-const RENAMED = new Map([['mdi:iron-board', 'ironing board']]);
+const RENAMED = new Map([
+  ['mdi:iron-board', 'ironing board'],
+  // (and Game Icons' "clubs" is the card suit, no golf club or stick)
+  ['game-icons:clubs', 'clubs suit'],
+]);
 
 /** Icons named by a broad word that show one kind of it: drawn for that word, never for the
  * things below it (Material Design's "ornament" is a Christmas bauble, no wreath or bead; Game

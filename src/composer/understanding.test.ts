@@ -976,6 +976,11 @@ describe('composer: round 17’s patterns', () => {
     expect(subjectOf('a bowl of berries')).toEqual(Array(4).fill(fe('strawberry')));
   });
 
+  it('the card suit icon is no club: a golfer’s club is never the clubs suit', () => {
+    expect(drawn('a golfer with a club')).not.toContain('game-icons:clubs');
+    expect(getLexicon().words.get('golf club')).toBeUndefined();
+  });
+
   it('an icon whose name is short for the thing’s is that thing: an ironing board, no board of iron', () => {
     expect(subjectOf('an ironing board')).toEqual(Array(4).fill('mdi:iron-board'));
     expect(drawn('a man with a board')).not.toContain('mdi:iron-board');
