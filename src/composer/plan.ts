@@ -923,6 +923,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       partner = { ...partner, art };
       continue;
     }
+    // "a baseball player hitting a ball": the player's baseball is that ball (no soccer ball).
+    const held = partner?.art.label.split(' ').at(-1) ?? '';
+    if (agent && partner && held.endsWith(noun.word) && held !== noun.word) continue;
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
     if (!partner && phrase && accents.length === 0) {

@@ -1266,3 +1266,10 @@ describe('composer: a plural drawn by its own name', () => {
     expect(drawn('a dog on the steps')).not.toContain('game-icons:move');
   });
 });
+
+describe('composer: a player’s ball', () => {
+  it('the ball a player of a ball game hits is that game’s ball, not a soccer ball beside it', () => {
+    expect(drawn('a baseball player hitting a ball')).not.toContain(fe('soccer-ball'));
+    expect(drawn('a football player throwing a ball')).not.toContain(fe('soccer-ball'));
+  });
+});
