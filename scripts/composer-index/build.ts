@@ -827,7 +827,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const heads = at(lemma, HEAD, 'color').filter(
       (a) =>
         !(body && words(drafts[a].label).some(machined)) &&
-        (!drafts[a].person || isPerson(lemma)) &&
+        // (and a person word, only people: a speaker is no muted loudspeaker)
+        drafts[a].person === isPerson(lemma) &&
         isKindOf(lemma, drafts[a]),
     );
     if (heads.length >= 2 && synsets[0]?.lexfile !== NOUN_TOPS)

@@ -1273,3 +1273,9 @@ describe('composer: a player’s ball', () => {
     expect(drawn('a football player throwing a ball')).not.toContain(fe('soccer-ball'));
   });
 });
+
+describe('composer: kinds of a person word', () => {
+  it('a word that is first a person is never a made thing’s kind of its name: a speaker is no muted speaker', () => {
+    expect(drawn('a speaker')).not.toContain(fe('muted-speaker'));
+  });
+});
