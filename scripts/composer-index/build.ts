@@ -54,6 +54,8 @@ const NOUN_ACT = 4;
 const NOUN_SHAPE = 25;
 const NOUN_PHENOMENON = 19;
 const NOUN_LOCATION = 15;
+/** Fields whose kinds are things to draw (see `direct`). */
+const DRAWN_FIELDS = [NOUN_ANIMAL, NOUN_ARTIFACT, NOUN_FOOD, NOUN_PLANT, NOUN_PERSON, NOUN_OBJECT, NOUN_BODY];
 /** The fields of things a picture shows: made things, creatures, food, plants, objects, people. */
 const THING_FIELDS = [NOUN_ARTIFACT, NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT, NOUN_OBJECT, NOUN_PERSON];
 /** Colours a definition may give a thing, and the paint for each (white would vanish on the sticker). */
@@ -841,7 +843,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         : undefined;
     if (opts.kinds && synsets[0] && ownIcon === undefined) {
       const kinds = kindsOf(synsets[0]);
-      if (kinds.length >= MIN_KINDS) return { how: 'kind', arts: kinds };
+      // Only of a kind of thing one can draw: an animal, a made thing, a food, a plant, a person, a
+      // natural object or a part of a body; or a top word whose kinds are all animals or all food
+      // ("a creature", "food"). An activity, a group or a quality is no one of its kinds: an
+      // activity is no breast-feeding, a substance no fireworks, an organization no church.
+      const field = synsets[0].lexfile;
+      const drawable =
+        DRAWN_FIELDS.includes(field) ||
+        (field === NOUN_TOPS &&
+          (kinds.every((a) => drafts[a].creature && !drafts[a].person) ||
+            kinds.every((a) => drafts[a].food)));
+      if (kinds.length >= MIN_KINDS && drawable) return { how: 'kind', arts: kinds };
     }
     const head = heads[0];
     if (head !== undefined) return { how: 'name', arts: [head] };

@@ -1279,3 +1279,15 @@ describe('composer: kinds of a person word', () => {
     expect(drawn('a speaker')).not.toContain(fe('muted-speaker'));
   });
 });
+
+describe('composer: kinds only of things one can draw', () => {
+  it('an activity, a substance or a group is never drawn as one of its kinds', () => {
+    const lexicon = getLexicon();
+    for (const word of ['activity', 'substance', 'organization', 'quality']) {
+      expect(lexicon.words.get(word)?.how, word).not.toBe('kind');
+    }
+    expect(refused('a fun activity')).toEqual(['activity']);
+    // Animals and food still are: "an animal" is one of the animals.
+    expect(lexicon.words.get('animal')?.how).toBe('kind');
+  });
+});
