@@ -775,11 +775,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
    * is a red or a blue heart, not an anatomical one; a flag no pirate flag), else those CLDR does
    * not tie to a holiday or the beach (a tree is the deciduous tree, not a palm or a Christmas fir).
    */
+  const occasion = new Set([...SCENE_ANCHORS.beach, ...SCENE_ANCHORS.winter, ...SCENE_ANCHORS.halloween]);
   const plainKinds = (heads: number[]): number[] => {
     const plainWord = (w: string) => Boolean(colourNames[w]) || PLAIN_SHAPES.has(w);
     const coloured = heads.filter((a) => words(drafts[a].label).slice(0, -1).every(plainWord));
     if (coloured.length >= 2) return coloured;
-    const occasion = new Set([...SCENE_ANCHORS.beach, ...SCENE_ANCHORS.winter, ...SCENE_ANCHORS.halloween]);
     const plain = heads.filter((a) => !(keywordsOf.get(drafts[a]) ?? []).some((k) => occasion.has(k)));
     return plain.length > 0 ? plain : heads;
   };
@@ -813,13 +813,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // before any thing tagged with it (the crown); the tagged person stays the last resort.
     if (isPerson(lemma) && keyword.some((a) => drafts[a].person)) return null;
     const synonym = synonymHit(lemma, synsets, 'color');
+    // The one-colour icon named by the word itself, if any (it is no command button).
+    const mono = at(lemma, EXACT, 'mono').find((a) => !command(lemma, a));
     // An icon named by the whole name beats a one-word synonym's emoji: a baseball glove is the
     // fielder's glove icon, not the winter gloves WordNet's "glove" also names.
     const wholeName =
-      lemma.includes(' ') && synonym && !synonym.via.includes(' ') && synonym.via !== lemma.replace(/ /g, '')
-        ? at(lemma, EXACT, 'mono').find((a) => !command(lemma, a))
-        : undefined;
-    if (wholeName !== undefined) return { how: 'name', arts: [wholeName] };
+      lemma.includes(' ') && synonym && !synonym.via.includes(' ') && synonym.via !== lemma.replace(/ /g, '');
+    if (wholeName && mono !== undefined) return { how: 'name', arts: [mono] };
     if (synonym) return { how: 'synonym', arts: [synonym.art], via: synonym.via };
     // Several emoji end in the word ("deciduous tree", "palm tree"): a choice among them.
     // ("man rowing boat" is a person: people words only.)
@@ -837,11 +837,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       return { how: 'name', arts: (opts.allKinds ? heads : plainKinds(heads)).slice(0, MAX_CHOICES) };
     // (An icon named by the word itself beats a choice of its kinds: an ornament is the bauble
     // icon, not a sparkler or a flag, both kinds of decoration.)
-    const ownIcon =
-      synsets[0]?.lexfile === NOUN_ARTIFACT
-        ? at(lemma, EXACT, 'mono').find((a) => !command(lemma, a))
-        : undefined;
-    if (opts.kinds && synsets[0] && ownIcon === undefined) {
+    const ownIcon = synsets[0]?.lexfile === NOUN_ARTIFACT && mono !== undefined;
+    if (opts.kinds && synsets[0] && !ownIcon) {
       const kinds = kindsOf(synsets[0]);
       // Only of a kind of thing one can draw: an animal, a made thing, a food, a plant, a person, a
       // natural object or a part of a body; or a top word whose kinds are all animals or all food
@@ -890,7 +887,6 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       return head !== 'face' && ancestors.has(head);
     });
     if (broader !== undefined) return { how: 'keyword', arts: [broader] };
-    const mono = at(lemma, EXACT, 'mono').find((a) => !command(lemma, a));
     if (mono !== undefined) return { how: 'name', arts: [mono] };
     // People words want people: "pirate" finds pirate-captain rather than the parrot CLDR tags "pirate".
     const monoPerson =

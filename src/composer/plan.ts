@@ -415,7 +415,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let decoration: { word: string; art: ArtRecord } | null = null;
   const noteOccasion = (words: string) => {
     const word = words.split(/[\s']+/).find((w) => OCCASION_ART[w]);
-    const art = word ? lexicon.artById.get(`fluent-emoji-flat:${OCCASION_ART[word]}`) : undefined;
+    const art = word ? emojiNamed(lexicon, OCCASION_ART[word]) : undefined;
     if (word && art) decoration ??= { word, art };
   };
   let faceWord = false;
@@ -441,9 +441,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     // "a baby dragon", "a baby elephant": a small one of the animal, not a human baby beside it
     // (a name of its own first: a baby chick).
-    const young = text === 'baby' && tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
-    const youngArt = young ? lexicon.arts[young.arts[0]] : undefined;
-    if (youngArt?.creature && !youngArt.person && !phraseAt(tokens, i, lexicon)) {
+    const babyOf = text === 'baby' && tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
+    const babyArt = babyOf ? lexicon.arts[babyOf.arts[0]] : undefined;
+    if (babyArt?.creature && !babyArt.person && !phraseAt(tokens, i, lexicon)) {
       close();
       scale = lexicon.sizes.get('small') ?? scale;
       continue;
@@ -457,9 +457,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       continue;
     }
     // "a rainy day", "a dog on a sunny morning": the weather of a time, or of nothing else named.
-    const weatherArt = WEATHER_ART[text]
-      ? lexicon.artById.get(`fluent-emoji-flat:${WEATHER_ART[text]}`)
-      : undefined;
+    const weatherArt = emojiNamed(lexicon, WEATHER_ART[text]);
     if (weatherArt && (!tokens[i + 1] || lexicon.times.has(tokens[i + 1].text))) {
       weather ??= { word: text, art: weatherArt };
       close();
@@ -517,12 +515,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
 
     // (and any thing before "of" and a food: "a stick of butter" is butter, no wooden stick)
-    const food = (t: Token | undefined) => {
-      const entry = t ? lookupNoun(t.text, lexicon) : null;
-      return entry ? lexicon.arts[entry.arts[0]]?.food === true : false;
-    };
-    const ofFood = food(ARTICLES.has(tokens[i + 1]?.text ?? '') ? tokens[i + 2] : tokens[i + 1]);
-    if (text === 'of' && current && (ofFood || isAmount((current as Phrase).nouns.at(-1), lexicon))) {
+    if (
+      text === 'of' &&
+      current &&
+      (isAmount((current as Phrase).nouns.at(-1), lexicon) || foodAfter(tokens, i, lexicon))
+    ) {
       // "a cup of coffee": the coffee is the thing; the amount carries its colour and size over.
       const amount = current as Phrase;
       amount.partitive = true;
@@ -608,12 +605,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // A verb, or an -ing word right after a noun ("a dog running") that compromise took for a noun.
     const lemma = verbLemma(text, lexicon);
     // (or before a creature: "a singing bird", "a dancing bear" are a bird and a bear doing it)
-    const nextArt = tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
-    const beforeCreature = nextArt ? lexicon.arts[nextArt.arts[0]]?.creature === true : false;
+    const beforeCreature = () => {
+      const next = tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
+      return next ? lexicon.arts[next.arts[0]]?.creature === true : false;
+    };
     const isVerb =
       tags.has('Verb') ||
       tags.has('Gerund') ||
-      (lemma !== null && text.endsWith('ing') && (afterNoun || beforeCreature));
+      (lemma !== null && text.endsWith('ing') && (afterNoun || beforeCreature()));
     if (isVerb && lemma) {
       close();
       acting = true;
@@ -827,7 +826,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // CLDR's "sunrise" emoji of that place, not its "sunset" behind city buildings.
   const horizon = { beach: 'sunrise', underwater: 'sunrise', landscape: 'sunrise-over-mountains' } as const;
   const place = scene && scene in horizon ? horizon[scene as keyof typeof horizon] : undefined;
-  const dusk = place ? lexicon.artById.get(`fluent-emoji-flat:${place}`) : undefined;
+  const dusk = emojiNamed(lexicon, place);
   if (dusk && subject.id === 'fluent-emoji-flat:sunset') {
     subject = dusk;
     subjects[0] = { ...subjects[0], label: dusk.label, art: dusk.id };
@@ -1049,6 +1048,13 @@ function isYoungOf(subject: ArtRecord, noun: Noun, lexicon: Lexicon): boolean {
   return !art || art.person || art.id === subject.id;
 }
 
+/** The word after token i (past an article) is a food: "a stick of butter". */
+function foodAfter(tokens: Token[], i: number, lexicon: Lexicon): boolean {
+  const next = ARTICLES.has(tokens[i + 1]?.text ?? '') ? tokens[i + 2] : tokens[i + 1];
+  const entry = next ? lookupNoun(next.text, lexicon) : null;
+  return entry ? lexicon.arts[entry.arts[0]]?.food === true : false;
+}
+
 /** The phrase at `start` follows "with" (over articles, possessives and describing words). */
 function givenWith(tokens: Token[], start: number): boolean {
   for (let i = start - 1; i >= 0; i--) {
@@ -1182,7 +1188,12 @@ function feelingOf(text: string, lexicon: Lexicon): Feeling | null {
 }
 
 function emoji(lexicon: Lexicon, name: string): ArtRecord {
-  const art = lexicon.artById.get(`fluent-emoji-flat:${name}`);
+  const art = emojiNamed(lexicon, name);
   if (!art) throw new Error(`The index has no fluent-emoji-flat:${name}`);
   return art;
+}
+
+/** The Fluent emoji of that name, when the index has it. */
+function emojiNamed(lexicon: Lexicon, name: string | undefined): ArtRecord | undefined {
+  return name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined;
 }
