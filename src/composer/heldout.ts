@@ -1968,6 +1968,122 @@ export const HELDOUT_ROUND_19: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 20: written after round 19's verdicts, before any change made because of round 19.
+export const HELDOUT_ROUND_20: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a frog catching a fly',
+    'a goose honking',
+    'a hedgehog eating an apple',
+    'an eagle carrying a fish',
+    'a puppy digging a hole',
+  ]),
+  ...group('food', [
+    'a sandwich and an apple',
+    'a fried egg on toast',
+    'a glass of lemonade',
+    'a plate of pancakes with syrup',
+    'a burrito',
+  ]),
+  ...group('job', [
+    'a baker with a loaf of bread',
+    'a police officer with a whistle',
+    'a construction worker with a hammer',
+    'a dentist holding a toothbrush',
+    'a lifeguard with a whistle',
+  ]),
+  ...group('holiday', [
+    'a snowman wearing a scarf',
+    'a jack o lantern on a porch',
+    'a christmas stocking full of candy',
+    'a heart shaped box of chocolates',
+    'a witch hat',
+  ]),
+  ...group('school', [
+    'a chalkboard with numbers',
+    'a lunchbox with an apple',
+    'a teacher at a chalkboard',
+    'an open book',
+    'a kid reading on a bench',
+  ]),
+  ...group('sports', [
+    'a soccer ball in a goal',
+    'a baseball bat and a ball',
+    'a bowling ball and pins',
+    'a golfer swinging a club',
+    'a hockey player skating',
+  ]),
+  ...group('transport', [
+    'a motorcycle on the road',
+    'a ship on the ocean',
+    'a police car with lights',
+    'a submarine under the sea',
+    'a motor scooter',
+  ]),
+  ...group('nature', [
+    'a waterfall in the mountains',
+    'a lightning bolt in a storm',
+    'a mushroom in the grass',
+    'a sunflower field',
+    'a full moon over the sea',
+  ]),
+  ...group('home', [
+    'a bed with a pillow',
+    'a lamp on a desk',
+    'a sofa with cushions',
+    'a kettle on the stove',
+    'a refrigerator with magnets',
+  ]),
+  ...group('tech', [
+    'a laptop with a coffee cup',
+    'a camera taking a photo',
+    'a mouse and a keyboard',
+    'a tablet with a pen',
+    'a light bulb idea',
+  ]),
+  ...group('fantasy', [
+    'an alien in a spaceship',
+    'a castle on a cloud',
+    'a fairy godmother',
+    'a sleeping dragon',
+    'a gnome with a red hat',
+  ]),
+  ...group('music', [
+    'a drum and drumsticks',
+    'a headphones with music notes',
+    'a microphone and a speaker',
+    'a boy playing drums',
+    'a bell ringing',
+  ]),
+  ...group('health', [
+    'a band aid',
+    'a girl brushing her teeth',
+    'a man lifting weights',
+    'a boy washing his hands',
+    'a mask and gloves',
+  ]),
+  ...group('feeling', [
+    'an angry cloud',
+    'a love struck puppy',
+    'a worried bear',
+    'a frightened mouse',
+    'a cheerful sun',
+  ]),
+  ...group('two subjects', [
+    'a dog and a cat sleeping',
+    'a frog and a lily pad',
+    'an elephant and a mouse',
+    'a duck and a duckling',
+    'a cow and a farmer',
+  ]),
+  ...group('colour/size', [
+    'a big orange pumpkin',
+    'a small yellow chick',
+    'a tall green tree',
+    'a tiny blue butterfly',
+    'a huge red balloon',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -1988,4 +2104,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_17,
   HELDOUT_ROUND_18,
   HELDOUT_ROUND_19,
+  HELDOUT_ROUND_20,
 ];
