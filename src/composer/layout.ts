@@ -191,6 +191,12 @@ function pairPlaces(
       return { subject: spot(512, 420, 400), partner: spot(512, 690, 480) };
     case 'under':
       return { subject: spot(512, 750, 360), partner: spot(512, 400, 540) };
+    // Jumping or flying over a thing: high above it, with air between.
+    case 'over':
+      return { subject: spot(512, 350, 400), partner: spot(512, 760, 400) };
+    // Weather above the subject, off to one side so the head shows.
+    case 'sky':
+      return { subject: spot(across(470), 650, 480), partner: spot(across(650), 230, 330) };
     case 'riding':
       return { subject: spot(512, 360, 370), partner: spot(512, 650, 520) };
     case 'holding':

@@ -79,13 +79,16 @@ const FEELING_MARKS: [mark: string, faces: string[]][] = [
   ['two-hearts', ['smiling-face-with-hearts', 'smiling-face-with-heart-eyes', 'face-blowing-a-kiss']],
 ];
 
-export type Relation = 'on' | 'in' | 'under' | 'riding' | 'holding' | 'beside';
+/** Where a second thing stands: `over` puts the subject above it ("jumping over a rainbow"), `sky`
+ * is weather above the subject ("a dog in the rain": the rain cloud overhead). */
+export type Relation = 'on' | 'in' | 'under' | 'over' | 'riding' | 'holding' | 'beside' | 'sky';
 
 /** The words before a second thing that say where it is (WordNet has no such list: ours). */
 const RELATION_WORDS: [Relation, string[]][] = [
   ['on', ['on', 'onto', 'atop', 'upon', 'sitting', 'standing', 'climbing', 'climbs']],
   ['in', ['in', 'inside', 'into', 'within']],
   ['under', ['under', 'below', 'beneath', 'underneath']],
+  ['over', ['over', 'above']],
   ['riding', ['riding', 'rides', 'ride', 'driving', 'drives', 'drive']],
   [
     'holding',
@@ -104,7 +107,14 @@ const RELATION_WORDS: [Relation, string[]][] = [
       'eats',
     ],
   ],
-  ['beside', ['and', 'with', 'beside', 'next', 'to', 'near', 'together', 'chasing', 'playing', 'meets']],
+  [
+    'beside',
+    [
+      ...['and', 'with', 'beside', 'next', 'to', 'near', 'together', 'chasing', 'playing', 'meets'],
+      // a reindeer pulling a sleigh walks ahead of it, not over it
+      ...['pulling', 'pulls', 'pull', 'pushing', 'pushes', 'push', 'towing', 'tows', 'dragging', 'drags'],
+    ],
+  ],
 ];
 
 /** Words that put one thing on, in or under another. */
@@ -885,6 +895,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (!extra || extra.art.id === subject.id || accents.length >= 2) continue;
     accents.push(extra.art);
     subjects.push({ word: extra.word, label: extra.art.label, art: extra.art.id });
+    // Weather is overhead: the rain cloud above the dog, never under it.
+    if (extra === weather && !partner) partner = { art: extra.art, relation: 'sky' };
   }
   for (const noun of accentNouns) {
     if (noun === young) continue;
@@ -927,9 +939,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (agent && partner && held.endsWith(noun.word) && held !== noun.word) continue;
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
+    // The first thing named beside the subject stands where the prompt puts it, else beside it,
+    // as large as one can read (never in a corner behind the subject). "a farmer holding a basket
+    // of eggs": the relation is said before the amount.
     if (!partner && phrase && accents.length === 0) {
-      const relation = relationBefore(tokens, phrase.start);
-      if (relation) partner = { art, relation };
+      const amount = phrases[phrases.indexOf(phrase) - 1];
+      const start = amount?.partitive ? amount.start : phrase.start;
+      const relation = relationBefore(tokens, start) ?? 'beside';
+      // (In the rain or under a cloud is below it: the cloud is overhead.)
+      const overhead = (relation === 'in' || relation === 'under') && art.label.split(' ').includes('cloud');
+      partner = { art, relation: overhead ? 'sky' : relation };
     }
     accents.push(art);
     subjects.push({ word: noun.word, label: art.label, art: art.id });

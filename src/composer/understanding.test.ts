@@ -189,16 +189,26 @@ describe('composer: two subjects, arranged by their relation', () => {
     ['a dog in a basket', 'in'],
     ['a girl holding a flower', 'holding'],
     ['a bear next to a tree', 'beside'],
+    // Round 19: the second thing was hidden behind the first.
+    ['a reindeer pulling a sleigh', 'beside'],
+    ['a farmer holding a basket of eggs', 'holding'],
+    ['a unicorn jumping over a rainbow', 'over'],
+    ['a sad dog in the rain', 'sky'],
+    // No word for where it is: beside, not in a corner behind the subject.
+    ['a rooster crowing at sunrise', 'beside'],
   ] as const)('%s: both large enough to read, placed for "%s"', (prompt, relation) => {
     for (const seed of SEEDS) {
       const { p, subject, partner } = placed(prompt, seed);
       expect(p.partner?.relation).toBe(relation);
       expect(partner.art.id).toBe(p.partner?.art.id);
       expect(Math.min(subject.size, partner.size)).toBeGreaterThanOrEqual(280);
-      if (relation === 'riding' || relation === 'on' || relation === 'in') {
-        // The rider, or what sits on or in the other, is above it.
+      if (relation === 'riding' || relation === 'on' || relation === 'in' || relation === 'over') {
+        // The rider, or what sits on or in the other or jumps over it, is above it.
         expect(subject.y).toBeLessThan(partner.y - 150);
         expect(Math.abs(subject.x - partner.x)).toBeLessThan(80);
+      } else if (relation === 'sky') {
+        // The rain cloud is overhead, never under the dog.
+        expect(partner.y).toBeLessThan(subject.y - 250);
       } else {
         expect(Math.abs(subject.x - partner.x)).toBeGreaterThan(250);
       }
