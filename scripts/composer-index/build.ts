@@ -1088,6 +1088,31 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (animal && found?.arts.every((a) => drafts[a].creature && !drafts[a].person))
         return { how: 'hypernym', arts: found.arts, via: animal };
     }
+    // An animal's young is drawn as the animal its definition names, as a puppy is a dog: a lamb
+    // is "young sheep", a foal "a young horse", a filly "a young female horse" (no female sign).
+    if (
+      own[0] &&
+      own[0].lexfile === NOUN_ANIMAL &&
+      broaderSynsets(own[0], 3).some((s) => s.words.includes('young'))
+    ) {
+      for (const said of words(own[0].gloss.split(' | ')[0])) {
+        // (the animal, not its sex: a colt is no male sign)
+        const word = [said, said.replace(/s$/, '')].find(
+          (w) =>
+            !['male', 'female'].includes(w) &&
+            senses(w, 1)[0]?.lexfile === NOUN_ANIMAL &&
+            !broaderSynsets(senses(w, 1)[0], 3).some((s) => s.words.includes('young')),
+        );
+        const found = word ? direct(word, { kinds: false, parts: false }) : null;
+        if (
+          word &&
+          found &&
+          found.how !== 'keyword' &&
+          found.arts.every((a) => drafts[a].creature && !drafts[a].person)
+        )
+          return { how: 'hypernym', arts: found.arts, via: word };
+      }
+    }
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
     // sense and a fire hydrant in another.

@@ -1020,6 +1020,23 @@ describe('composer: round 17’s patterns', () => {
     // A person's baby is a baby.
     expect(drawn('a mom and a baby')).toContain(fe('baby'));
   });
+
+  it('an animal’s young alone is the animal its definition names, as a puppy is a dog', () => {
+    // Round 19 refused "a little white lamb".
+    for (const seed of SEEDS) {
+      const p = plan('a little white lamb', seed);
+      expect(p.subject.id).toBe('game-icons:sheep');
+      expect(p.subjects[0]).toMatchObject({ word: 'lamb', label: 'sheep' });
+      expect(p.scale).toBeLessThan(1);
+    }
+    expect(subjectOf('a piglet')).toEqual(SEEDS.map(() => fe('pig')));
+    // A young horse of either sex is a horse, never the male or the female sign.
+    expect(subjectOf('a colt')).toEqual(SEEDS.map(() => fe('horse')));
+    const filly = getLexicon().words.get('filly');
+    expect(filly?.arts.map((a) => getLexicon().arts[a].id)).toEqual([fe('horse')]);
+    // Lamb the meat stays meat.
+    expect(subjectOf('roast lamb')).toEqual(SEEDS.map(() => fe('cut-of-meat')));
+  });
 });
 
 describe('composer: round 17’s partly drawn and refused', () => {
