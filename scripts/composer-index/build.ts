@@ -1593,6 +1593,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         broaderSynsets(first, 3).some((s) => s.words.includes('young'))
       );
     }),
+    // An animal's name that WordNet also files as a food, drawn by that food's own art: a dog is
+    // also a frankfurter (the hot dog), for "a corn dog".
+    foodSenses: entries.flatMap(([word, entry]): [string, number][] => {
+      const art = drafts[entry.arts[0]];
+      if (word.includes(' ') || !art?.creature || art.person) return [];
+      for (const sense of senses(word, 9).filter((s) => s.lexfile === NOUN_FOOD)) {
+        for (const other of sense.words.filter((w) => w !== word)) {
+          const food = one(other, EXACT, 'color');
+          if (food !== undefined && drafts[food].food && !drafts[food].creature) return [[word, food]];
+        }
+      }
+      return [];
+    }),
     // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.
     people: [...wordnet.index.noun.keys()].filter(
       (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 13;
+export const INDEX_FORMAT = 14;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -104,6 +104,8 @@ export type IndexFile = {
   bodyParts: string[];
   /** An animal's young ("foal", "cub", "lamb"): beside an animal, a small one of it. */
   young: string[];
+  /** An animal's name that also names a food -> that food's art ("dog": a frankfurter, the hot dog). */
+  foodSenses: [string, number][];
   /** People with no art of their own ("gardener"): a person holding what the prompt gives them. */
   people: string[];
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */

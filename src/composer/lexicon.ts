@@ -25,6 +25,7 @@ export type Lexicon = {
   times: Set<string>;
   bodyParts: Set<string>;
   young: Set<string>;
+  foodSenses: Map<string, number>;
   acts: Set<string>;
   people: Set<string>;
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
@@ -101,6 +102,7 @@ export function getLexicon(): Lexicon {
     times: new Set(file.times),
     bodyParts: new Set(file.bodyParts),
     young: new Set(file.young),
+    foodSenses: new Map(file.foodSenses),
     acts: new Set(file.acts),
     people: new Set(file.people),
     tools: new Map(file.tools),

@@ -697,6 +697,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
   }
 
+  // "a corn dog", "a chili dog": a food before an animal's name that is also a food's is that
+  // food (a dog is also a frankfurter), never the animal.
+  for (const phrase of phrases) {
+    const [food, animal] = phrase.nouns.slice(-2);
+    const foodArt = lexicon.foodSenses.get(animal?.word ?? '');
+    if (phrase.nouns.length < 2 || foodArt === undefined || !food.entry) continue;
+    if (!lexicon.arts[food.entry.arts[0]]?.food) continue;
+    phrase.nouns.splice(-2, 2, {
+      word: `${food.word} ${animal.word}`,
+      entry: { how: 'hypernym', arts: [foodArt], via: lexicon.arts[foodArt].label },
+      scene: null,
+    });
+  }
+
   // "a keyboard and mouse": among made things only, an animal's name is the made thing of that
   // name (the computer mouse; a cricket bat beside a ball), never the animal. Not when the prompt
   // says what something does: "a beaver building a dam" is the animal (WordNet's first beaver is a

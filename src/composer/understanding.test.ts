@@ -1021,6 +1021,19 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a mom and a baby')).toContain(fe('baby'));
   });
 
+  it('a food before an animal’s name that also names a food is that food: a corn dog is no dog', () => {
+    // Round 19 drew the animal for "a corn dog", and charged for it.
+    for (const seed of SEEDS) {
+      const p = plan('a corn dog', seed);
+      expect(p.subject.id).toBe(fe('hot-dog'));
+      expect(p.subjects[0]).toMatchObject({ word: 'corn dog', label: 'hot dog' });
+    }
+    expect(drawn('a corn dog and fries')).not.toContain(fe('dog'));
+    // A dog with corn is still a dog.
+    expect(subjectOf('a dog eating corn')).toEqual(SEEDS.map(() => fe('dog')));
+    expect(subjectOf('a sausage dog')).toEqual(SEEDS.map(() => fe('dog')));
+  });
+
   it('an animal’s young alone is the animal its definition names, as a puppy is a dog', () => {
     // Round 19 refused "a little white lamb".
     for (const seed of SEEDS) {
