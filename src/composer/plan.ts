@@ -8,6 +8,7 @@ import type { Random } from './random';
 import {
   BACKDROP_WORDS,
   OCCASION_ART,
+  PROP_ART,
   SCENE_ACCENTS,
   SCENE_SUBJECTS,
   type SceneId,
@@ -879,10 +880,43 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.
-  const accentNouns = [
-    ...phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => bestNoun(p, lexicon)),
-    ...verbAccents,
-  ];
+  // "a pirate with a flag", "a chef with a hat": a thing given to someone is theirs, drawn by the
+  // made thing named after them when there is one (the pirate flag, the chef hat, a dog house);
+  // and a genie's lamp is the magic lamp (PROP_ART), never a table lamp.
+  const owner = subjectNoun?.word ?? '';
+  const givenTo = (phrase: Phrase) => {
+    const before = tokens.slice(Math.max(0, phrase.start - 3), phrase.start).map((t) => t.text);
+    const relation = relationBefore(tokens, phrase.start);
+    return before.includes('with') || relation === 'holding';
+  };
+  const ownedBy = (phrase: Phrase): Noun | null => {
+    const thing = phrase.nouns.length === 1 ? phrase.nouns[0] : undefined;
+    if (!thing || !owner) return null;
+    const prop = PROP_ART[owner]?.[thing.word];
+    const propArt = prop ? lexicon.artById.get(prop) : undefined;
+    if (propArt) return { ...thing, entry: { how: 'name', arts: [lexicon.arts.indexOf(propArt)] } };
+    // (only a being owns things: a bicycle basket icon is a second bicycle; and a fairy's wings
+    // are its own, not a second picture)
+    const part = nounFormsIn(thing.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
+    if (!givenTo(phrase) || !subject.creature || part) return null;
+    const name = [`${owner} ${thing.word}`, `${owner}${thing.word}`].find((w) =>
+      drawnByOwnName(lexicon.words.get(w)),
+    );
+    const entry = name ? lexicon.words.get(name) : undefined;
+    const art = entry ? lexicon.arts[entry.arts[0]] : undefined;
+    // (a made thing, or an art set's own name for one: a sun with a flower is no sunflower)
+    const made =
+      entry?.made || [`${owner} ${thing.word}`, `${owner}${thing.word}`].every((w) => !lexicon.nouns.has(w));
+    return entry && art && made && !art.creature && !art.food
+      ? { ...thing, word: name ?? thing.word, entry }
+      : null;
+  };
+  const accentFor = new Map(
+    phrases
+      .filter((p) => p !== subjectPhrase && !p.partitive)
+      .map((p) => [p, ownedBy(p) ?? bestNoun(p, lexicon)] as const),
+  );
+  const accentNouns = [...accentFor.values(), ...verbAccents];
   let partner: Plan['partner'] = null;
   if (agent?.entry) {
     const art = pick(agent.entry);
@@ -892,9 +926,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents.push(art);
     subjects.push({ word: agent.word, label: art.label, art: art.id });
   }
-  const phraseOf = new Map(
-    phrases.filter((p) => p !== subjectPhrase && !p.partitive).map((p) => [bestNoun(p, lexicon), p] as const),
-  );
+  const phraseOf = new Map([...accentFor].map(([p, noun]) => [noun, p] as const));
   // "a kangaroo with a baby", "a horse and a foal": an animal's young is a small one of it, never
   // a human baby (nor left out, when the young has no art of its own).
   const young = phrases

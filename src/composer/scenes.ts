@@ -28,6 +28,12 @@ export const OCCASION_ART: Record<string, string> = {
   valentines: 'red-heart',
 };
 
+/** The thing a being of legend is known by, where the plain word names another (ours): a genie's
+ * lamp is the magic oil lamp, never a table lamp. */
+export const PROP_ART: Record<string, Record<string, string>> = {
+  genie: { lamp: 'game-icons:magic-lamp' },
+};
+
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky']);
 

@@ -1034,6 +1034,25 @@ describe('composer: round 17’s patterns', () => {
     expect(subjectOf('a sausage dog')).toEqual(SEEDS.map(() => fe('dog')));
   });
 
+  it('a thing given to someone is theirs: the pirate flag, the chef hat; a genie’s lamp is the magic lamp', () => {
+    // Round 19 (and round 10 before it) drew a table lamp beside the genie.
+    for (const prompt of ['a genie with a lamp', 'a genie coming out of a lamp']) {
+      expect(drawn(prompt)).toContain('game-icons:magic-lamp');
+      expect(drawn(prompt)).not.toContain('mdi:lamp');
+    }
+    expect(drawn('a pirate with a flag')).toContain(fe('pirate-flag'));
+    expect(drawn('a pirate with a flag')).not.toContain(fe('white-flag'));
+    expect(drawn('a chef with a hat')).toContain('mdi:chef-hat');
+    expect(drawn('a chef with a hat')).not.toContain(fe('top-hat'));
+    expect(drawn('a dog with a house')).toContain('game-icons:dog-house');
+    // Not a plant named by both words, not a second bicycle, not a fairy's own wings.
+    expect(drawn('a sun with a flower')).not.toContain(fe('sunflower'));
+    expect(drawn('a bicycle with a basket')).not.toContain('mdi:bicycle-basket');
+    expect(drawn('a fairy with wings')).not.toContain('game-icons:fairy-wings');
+    // A lamp of nobody's is the lamp.
+    expect(drawn('a girl with a lamp')).toContain('mdi:lamp');
+  });
+
   it('an animal’s young alone is the animal its definition names, as a puppy is a dog', () => {
     // Round 19 refused "a little white lamb".
     for (const seed of SEEDS) {
