@@ -684,12 +684,29 @@ export function planPrompt(prompt: string, rng: Random): Plan {
 
   // "a bowling pin and ball": the ball is a bowling ball (the name before shares its first word),
   // drawn by that name's art or not at all, never by the bare word's (a soccer ball).
+  // "a basketball and a hoop", "a tennis ball and a racket": a word with no art of its own after
+  // a thing is that thing's kind when the sets draw it by that name (a basketball hoop); with or
+  // without an article ("a fire truck and a house" stays a house: a house has art).
   for (const [k, phrase] of phrases.entries()) {
     const name = phrases[k - 1]?.nouns.at(-1)?.word;
     const noun = phrase.nouns[0];
-    if (!name?.includes(' ') || phrase.nouns.length !== 1 || noun.word.includes(' ')) continue;
-    const joined = ['and', 'or', '&'].includes(tokens[phrase.start - 1]?.text ?? '');
+    if (!name || phrase.nouns.length !== 1 || noun.word.includes(' ')) continue;
+    const article = ARTICLES.has(tokens[phrase.start - 1]?.text ?? '') ? 1 : 0;
+    const joined = ['and', 'or', '&'].includes(tokens[phrase.start - 1 - article]?.text ?? '');
     if (!joined) continue;
+    if (!name.includes(' ') || article) {
+      const before = phrases[k - 1].nouns.at(-1)?.entry;
+      const thing = before && !lexicon.arts[before.arts[0]]?.creature;
+      // (a one-word name is the kind's first word, a longer one lends all but its head)
+      const first = name.includes(' ') ? name.split(' ').slice(0, -1).join(' ') : name;
+      const kind = nounForms(noun.word)
+        .map((form) => `${first} ${form}`)
+        .find((w) => drawnByOwnName(lexicon.words.get(w)));
+      const art = kind ? lexicon.arts[lexicon.words.get(kind)?.arts[0] ?? -1] : undefined;
+      if (!noun.entry && thing && kind && art && !art.creature && !art.food)
+        Object.assign(noun, { word: kind, entry: lexicon.words.get(kind) });
+      continue;
+    }
     const compound = nounForms(noun.word)
       .map((form) => `${name.split(' ').slice(0, -1).join(' ')} ${form}`)
       .find((w) => lexicon.words.has(w) || lexicon.nouns.has(w));

@@ -1034,6 +1034,15 @@ describe('composer: round 17’s patterns', () => {
     expect(subjectOf('a sausage dog')).toEqual(SEEDS.map(() => fe('dog')));
   });
 
+  it('a word of no art after a thing is the thing’s kind the sets draw: a basketball and a hoop', () => {
+    // Round 19 dropped the hoop.
+    for (const prompt of ['a basketball and a hoop', 'a basketball and hoop'])
+      expect(drawn(prompt)).toContain('mdi:basketball-hoop');
+    expect(drawn('a tennis ball and a racket')).toContain('game-icons:tennis-racket');
+    // A second thing with art of its own stays itself.
+    expect(drawn('a fire truck and a house')).toContain(fe('house'));
+  });
+
   it('a thing given to someone is theirs: the pirate flag, the chef hat; a genie’s lamp is the magic lamp', () => {
     // Round 19 (and round 10 before it) drew a table lamp beside the genie.
     for (const prompt of ['a genie with a lamp', 'a genie coming out of a lamp']) {
