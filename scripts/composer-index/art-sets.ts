@@ -34,6 +34,7 @@ export const ART_SETS: ArtSetChoice[] = [
       'Animal',
       'Automotive',
       'Clothing',
+      'Device / Tech',
       'Drawing / Art',
       'Food / Drink',
       'Gaming / RPG',

@@ -146,7 +146,13 @@ const RENAMED = new Map([
 /** Icons named by a broad word that show one kind of it: drawn for that word, never for the
  * things below it (Material Design's "ornament" is a Christmas bauble, no wreath or bead; Game
  * Icons' "chart" a line chart, no eye chart). */
-const ONE_KIND = new Set(['mdi:ornament', 'mdi:ornament-variant', 'game-icons:chart']);
+const ONE_KIND = new Set([
+  'mdi:ornament',
+  'mdi:ornament-variant',
+  'game-icons:chart',
+  // (headphones with a microphone: no virtual reality headset)
+  'mdi:headset',
+]);
 
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
@@ -229,7 +235,9 @@ export function indexFingerprint(): string {
   ].join(', ');
 }
 
-type Draft = ArtRecord & { bodyText: string; plateText?: string };
+/** `thing`: the art shows a made thing (an emoji of travel, activities or objects; a Material
+ * Design icon whose word is a made thing there), never an animal of the same name. */
+type Draft = ArtRecord & { bodyText: string; plateText?: string; thing?: true };
 
 /** The fluent emoji joined with emojibase by code point: labels, keywords and groups. */
 function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> } {
@@ -257,6 +265,7 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
       person: group === 1 && subgroup >= 23,
       food: group === 4,
       ...(group === 8 ? { sign: true as const } : {}),
+      ...(group >= 5 && group <= 7 ? { thing: true as const } : {}),
       bodyText: icon.body,
     };
     arts.push(art);
@@ -316,11 +325,14 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
         );
         const sense = named ?? senses[0];
         // Material Design draws things for interfaces: a word that is a person first and a made
-        // thing next is the thing there ("ruler" is a measuring ruler, not a sovereign).
-        const made = senses.slice(0, 2).find((x) => x.lexfile === NOUN_ARTIFACT);
+        // thing in another sense is the thing there ("ruler" is a measuring ruler, not a
+        // sovereign; "monitor" a screen, not WordNet's first monitor, a proctor).
+        const made = senses.find((x) => x.lexfile === NOUN_ARTIFACT);
         if (set.prefix === 'mdi' && !named && sense?.lexfile === NOUN_PERSON && made) return made.lexfile;
         return sense?.lexfile;
       });
+      const thing =
+        set.prefix === 'mdi' && lexfiles.includes(NOUN_ARTIFACT) && !lexfiles.includes(NOUN_ANIMAL);
       const plate = plateOf(icon.body);
       return {
         id: `${set.prefix}:${icon.name}`,
@@ -332,6 +344,7 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
         creature: lexfiles.some((f) => f === NOUN_PERSON || f === NOUN_ANIMAL),
         person: lexfiles.some((f) => f === NOUN_PERSON),
         food: lexfiles.some((f) => f === NOUN_FOOD),
+        ...(thing ? { thing: true as const } : {}),
         bodyText: icon.body,
         ...(plate ? { plateText: plate } : {}),
       };
@@ -1031,10 +1044,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       const broader = own.flatMap((o) => broaderSynsets(o, 14));
       const kindOf = broader.filter((b) => b.words.includes(head));
       const main = senses(head, 1)[0];
+      // (An animal is never drawn as a made thing of its head's name: an African monitor is a
+      // lizard, not a computer screen.)
       const shows = (art: number) =>
         kindOf.some((b) => b.offset === main?.offset) ||
         (main?.lexfile !== NOUN_ACT &&
-          (drafts[art].person || !kindOf.every((b) => b.lexfile === NOUN_PERSON)));
+          (drafts[art].person || !kindOf.every((b) => b.lexfile === NOUN_PERSON)) &&
+          !(drafts[art].thing && kindOf.every((b) => b.lexfile === NOUN_ANIMAL)));
       // Of the head's art, the one that shows the head itself: a garbage truck is a truck (the
       // plain icon), not a pickup truck or a delivery truck, its siblings.
       const plain = one(head, EXACT, 'mono');
@@ -1544,9 +1560,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     return undefined;
   };
-  const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, ...art }) => ({
+  const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, thing: _, ...art }) => ({
     ...art,
     ...(natural({ bodyText, plateText, ...art }) ? { colour: natural({ bodyText, plateText, ...art }) } : {}),
+    ...(ONE_KIND.has(art.id) ? { oneKind: true as const } : {}),
     body: put(bodyText),
     ...(plateText ? { plate: put(plateText) } : {}),
   }));

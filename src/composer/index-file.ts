@@ -36,6 +36,9 @@ export type ArtRecord = {
   colour?: string;
   /** An emoji of the symbols group (a sign, an arrow, a mark): "water" names it only as a sign. */
   sign?: true;
+  /** An icon named by a broad word that shows one kind of it (Material Design's headset is the
+   * headphones kind): drawn for the word, never for a kind a longer name says. */
+  oneKind?: true;
 };
 
 /**

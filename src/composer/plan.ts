@@ -365,6 +365,9 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     // art is another kind when its name says so ("wood stick") or when a synonym of one sense of
     // the head draws it (a cuff drawn as manacles).
     if (otherKind(head, phrase, lexicon)) return null;
+    // (nor an icon of one kind of the head: a virtual reality headset is no headphones, a pie
+    // chart no line chart)
+    if (head.entry && lexicon.arts[head.entry.arts[0]]?.oneKind) return null;
     // A body's part after a made thing is the thing's part: a robot arm or a table leg is no
     // human arm or leg, a clock face no smiling face.
     const bodyPart = nounFormsIn(head.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));

@@ -618,7 +618,8 @@ describe('composer: round 6’s names with art under another name', () => {
 describe('composer: a made thing an emoji shows under another name', () => {
   it('an emoji whose keywords say the name’s words and its head: a frying pan is the cooking emoji', () => {
     expect(subjectOf('a frying pan')).toEqual(Array(4).fill(fe('cooking')));
-    expect(subjectOf('a computer monitor')).toEqual(Array(4).fill(fe('desktop-computer')));
+    // (Since the sets have a monitor icon, a computer monitor is that monitor, no whole computer.)
+    expect(subjectOf('a computer monitor')).toEqual(Array(4).fill('mdi:monitor'));
   });
 
   it('never a sibling whose keywords say the words: a music box is no accordion', () => {
@@ -1041,6 +1042,28 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a tennis ball and a racket')).toContain('game-icons:tennis-racket');
     // A second thing with art of its own stays itself.
     expect(drawn('a fire truck and a house')).toContain(fe('house'));
+  });
+
+  it('devices are drawn by their own icons; an animal or a person is never a made thing of its name', () => {
+    // Round 19 dropped the monitor; a headset was a telephone receiver since round 12.
+    expect(drawn('a keyboard and a monitor')).toContain('mdi:monitor');
+    expect(subjectOf('a headset')).toEqual(SEEDS.map(() => 'mdi:headset'));
+    // The headset icon is headphones: one kind, never a kind a longer name says.
+    expect(refused('a virtual reality headset')).toEqual(['virtual reality headset']);
+    expect(drawn('a boy with a headset')).not.toContain(fe('telephone-receiver'));
+    const lexicon = getLexicon();
+    const artOf = (word: string) => lexicon.words.get(word)?.arts.map((a) => lexicon.arts[a].id);
+    // A monitor lizard is no screen, a skate (the fish) no ice skate, a drum fish no drum, a kite
+    // (the bird) no toy kite, a land rail (the bird) no tram; an accountant no game controller.
+    expect(artOf('african monitor')).not.toContain('mdi:monitor');
+    for (const [word, thing] of [
+      ['thorny skate', 'mdi:skate'],
+      ['red drum', fe('drum')],
+      ['white tailed kite', fe('kite')],
+      ['land rail', fe('light-rail')],
+      ['accountant', 'mdi:controller'],
+    ])
+      expect(artOf(word) ?? []).not.toContain(thing);
   });
 
   it('a thing given to someone is theirs: the pirate flag, the chef hat; a genie’s lamp is the magic lamp', () => {
