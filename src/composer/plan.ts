@@ -483,6 +483,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       softScene = SOFT_SCENE_WORDS.has(text);
     }
     if (FACE_WORDS.has(text)) faceWord = true;
+    // "a computer with a smile": the thing smiles (a smile alone is the smiling face's art).
+    if (
+      ['smile', 'grin'].includes(text) &&
+      tokens.slice(Math.max(0, i - 3), i).some((t) => t.text === 'with')
+    ) {
+      faceWord = true;
+      close();
+      continue;
+    }
 
     // Phrases the index knows as one thing: "treasure chest", "hot dog", "red apple"; and names
     // WordNet knows with no art ("fire hydrant"): one thing the composer cannot draw, not a

@@ -1066,6 +1066,17 @@ describe('composer: round 17’s patterns', () => {
       expect(artOf(word) ?? []).not.toContain(thing);
   });
 
+  it('a thing "with a smile" smiles: a cartoon face on it, no second picture', () => {
+    // Round 19 drew "a computer with a smile" with no smile.
+    for (const seed of SEEDS) {
+      const p = plan('a computer with a smile', seed);
+      expect(p.face).toBe(true);
+      expect(p.subjects.map((s) => s.art)).toEqual([fe('desktop-computer')]);
+    }
+    // A being has a face of its own.
+    expect(plan('a girl with a smile').face).toBe(false);
+  });
+
   it('a thing given to someone is theirs: the pirate flag, the chef hat; a genie’s lamp is the magic lamp', () => {
     // Round 19 (and round 10 before it) drew a table lamp beside the genie.
     for (const prompt of ['a genie with a lamp', 'a genie coming out of a lamp']) {
