@@ -17,6 +17,8 @@ export type ArtSetChoice = {
   weight: number;
   /** Only icons in these categories of the set's own metadata (UI glyphs are no clipart). */
   categories?: string[];
+  /** And these icons the set's metadata files under no category, chosen by eye: things, no UI. */
+  uncategorised?: string[];
 };
 
 export const ART_SETS: ArtSetChoice[] = [
@@ -55,6 +57,21 @@ export const ART_SETS: ArtSetChoice[] = [
       'Transportation + Road',
       'Transportation + Water',
       'Weather',
+    ],
+    // Everyday things the sets draw nowhere else (looked at one by one; "pan" is a move arrow,
+    // "school" a mortarboard, and "pillar" would draw the pillars of Islam as a column).
+    uncategorised: [
+      'eraser',
+      'knife',
+      'wifi',
+      'seesaw',
+      'typewriter',
+      'stool',
+      'yurt',
+      'lectern',
+      'shredder',
+      'pinwheel',
+      'oar',
     ],
   },
 ];
@@ -99,7 +116,10 @@ export function loadArtSet(choice: ArtSetChoice): LoadedSet {
   let allowed: Set<string> | null = null;
   if (choice.categories) {
     const meta = require(`${pkg}/metadata.json`) as { categories?: Record<string, string[]> };
-    allowed = new Set(choice.categories.flatMap((c) => meta.categories?.[c] ?? []));
+    allowed = new Set([
+      ...choice.categories.flatMap((c) => meta.categories?.[c] ?? []),
+      ...(choice.uncategorised ?? []),
+    ]);
   }
   const icons: LoadedIcon[] = [];
   for (const [name, icon] of Object.entries(json.icons)) {

@@ -1066,6 +1066,20 @@ describe('composer: round 17’s patterns', () => {
       expect(artOf(word) ?? []).not.toContain(thing);
   });
 
+  it('everyday things Material Design files under no category are drawn: an eraser, a knife, wifi', () => {
+    // Round 19 dropped the eraser and the knife ("a knife" alone was a bone knife).
+    expect(drawn('a ruler and an eraser')).toContain('mdi:eraser');
+    expect(drawn('a watermelon and a knife')).toContain('mdi:knife');
+    expect(subjectOf('a knife')).toEqual(SEEDS.map(() => 'mdi:knife'));
+    expect(subjectOf('a wifi icon')).toEqual(SEEDS.map(() => 'mdi:wifi'));
+    // Never a pillar of Islam drawn as a column.
+    expect(
+      getLexicon()
+        .words.get('hajj')
+        ?.arts.map((a) => getLexicon().arts[a].id) ?? [],
+    ).not.toContain('mdi:pillar');
+  });
+
   it('a thing "with a smile" smiles: a cartoon face on it, no second picture', () => {
     // Round 19 drew "a computer with a smile" with no smile.
     for (const seed of SEEDS) {
