@@ -865,6 +865,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             kinds.every((a) => drafts[a].food)));
       if (kinds.length >= MIN_KINDS && drawable) return { how: 'kind', arts: kinds };
     }
+    // (Material Design's plain icon of a made thing beats the one emoji of a kind of it: a pot is
+    // the cooking pot, no honey pot; a bowl no steaming bowl of noodles. Game Icons' are often
+    // one special kind themselves: its helmet is a knight's, its disc a floppy disk.)
+    if (ownIcon && mono !== undefined && heads.length === 1 && drafts[mono].id.startsWith('mdi:'))
+      return { how: 'name', arts: [mono] };
     const head = heads[0];
     if (head !== undefined) return { how: 'name', arts: [head] };
     // An emoji named as an amount of the thing shows it: an ear of corn (not popcorn, whose name

@@ -376,6 +376,15 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     // assistant" is still the robot, a being of its own; an owner is none: "a doctor's bag").
     const beings = before.some((n) => !n.owner && n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
     if (!beings && isPersonOfNoArt(head, lexicon)) return null;
+    // "a robot dog" is a machine made like a dog: neither the robot nor the animal the sets draw.
+    const machine = before.some((n) => n.entry?.made && lexicon.arts[n.entry.arts[0]]?.creature);
+    if (
+      machine &&
+      head.entry &&
+      lexicon.arts[head.entry.arts[0]]?.creature &&
+      !lexicon.arts[head.entry.arts[0]]?.person
+    )
+      return null;
     // "a spelling test", "a phone charger", "a doctor's bag": a name the sets do not draw is drawn
     // by its head's own art or not at all; never by an icon that only shares the head word, a
     // keyword or a broader word of it (a syringe, a horse, a handbag), nor by the word before it

@@ -1080,6 +1080,22 @@ describe('composer: round 17’s patterns', () => {
     ).not.toContain('mdi:pillar');
   });
 
+  it('a made thing’s plain icon beats the one emoji of a kind of it: a fish in a bowl, a cactus in a pot', () => {
+    // A steaming bowl of noodles and a honey pot were drawn (known wrong pictures since round 13).
+    expect(drawn('a fish in a bowl')).toContain('mdi:bowl');
+    expect(drawn('a fish in a bowl')).not.toContain(fe('steaming-bowl'));
+    expect(drawn('a cactus in a pot')).toContain('mdi:pot');
+    expect(drawn('a cactus in a pot')).not.toContain(fe('honey-pot'));
+    // Food in them is still the food.
+    expect(subjectOf('a bowl of soup')).toEqual(SEEDS.map(() => fe('pot-of-food')));
+  });
+
+  it('a robot made like an animal is neither the robot nor the animal: refused at no charge', () => {
+    expect(refused('a robot dog')).toEqual(['robot dog']);
+    expect(subjectOf('a robot assistant')).toEqual(SEEDS.map(() => fe('robot')));
+    expect(drawn('a robot and a dog')).toEqual(expect.arrayContaining([fe('robot'), fe('dog')]));
+  });
+
   it('a thing "with a smile" smiles: a cartoon face on it, no second picture', () => {
     // Round 19 drew "a computer with a smile" with no smile.
     for (const seed of SEEDS) {
