@@ -1081,7 +1081,7 @@ describe('composer: round 17’s patterns', () => {
   });
 
   it('a made thing’s plain icon beats the one emoji of a kind of it: a fish in a bowl, a cactus in a pot', () => {
-    // A steaming bowl of noodles and a honey pot were drawn (known wrong pictures since round 13).
+    // A steaming bowl of noodles and a honey pot were drawn (round 3 judged the fish's soup bowl partly).
     expect(drawn('a fish in a bowl')).toContain('mdi:bowl');
     expect(drawn('a fish in a bowl')).not.toContain(fe('steaming-bowl'));
     expect(drawn('a cactus in a pot')).toContain('mdi:pot');
