@@ -1109,30 +1109,34 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       if (animal && found?.arts.every((a) => drafts[a].creature && !drafts[a].person))
         return { how: 'hypernym', arts: found.arts, via: animal };
     }
-    // An animal's young is drawn as the animal its definition names, as a puppy is a dog: a lamb
-    // is "young sheep", a foal "a young horse", a filly "a young female horse" (no female sign).
-    if (
-      own[0] &&
-      own[0].lexfile === NOUN_ANIMAL &&
-      broaderSynsets(own[0], 3).some((s) => s.words.includes('young'))
-    ) {
-      for (const said of words(own[0].gloss.split(' | ')[0])) {
-        // (the animal, not its sex: a colt is no male sign)
-        const word = [said, said.replace(/s$/, '')].find(
-          (w) =>
-            !['male', 'female'].includes(w) &&
-            senses(w, 1)[0]?.lexfile === NOUN_ANIMAL &&
-            !broaderSynsets(senses(w, 1)[0], 3).some((s) => s.words.includes('young')),
-        );
-        const found = word ? direct(word, { kinds: false, parts: false }) : null;
-        if (
-          word &&
-          found &&
-          found.how !== 'keyword' &&
-          found.arts.every((a) => drafts[a].creature && !drafts[a].person)
-        )
-          return { how: 'hypernym', arts: found.arts, via: word };
-      }
+    // An animal's young (in the word's first or second sense) is drawn as the animal its
+    // definition names right after "young", as a puppy is a dog: a lamb is "young sheep", a foal
+    // "a young horse", a filly "a young female horse" (no female sign), a duckling (first its
+    // meat) a "young duck". Not a cub, "the young of certain carnivorous mammals such as the bear".
+    // (the second sense only when the first is no animal: a biddy is a hen first, a chick next)
+    const youngSense = own
+      .slice(0, own[0]?.lexfile === NOUN_ANIMAL ? 1 : 2)
+      .find((s) => s.lexfile === NOUN_ANIMAL && words(s.gloss.split(' | ')[0]).includes('young'));
+    if (youngSense) {
+      const said = words(youngSense.gloss.split(' | ')[0]);
+      const after = said.slice(said.indexOf('young') + 1);
+      const next = after.find((w) => !['of', 'a', 'an', 'the', 'male', 'female', 'domestic'].includes(w));
+      // (a young one filed under the young, or right under that animal: no bird for a bird's
+      // down feather)
+      const young =
+        broaderSynsets(youngSense, 3).some((s) => s.words.includes('young')) ||
+        youngSense.hypernyms.some((o) => nounSynsets.get(o)?.words.includes(next ?? ''));
+      const word = [next ?? '', (next ?? '').replace(/s$/, '')].find(
+        (w) => young && senses(w, 1)[0]?.lexfile === NOUN_ANIMAL && w !== lemma,
+      );
+      const found = word ? direct(word, { kinds: false, parts: false }) : null;
+      if (
+        word &&
+        found &&
+        found.how !== 'keyword' &&
+        found.arts.every((a) => drafts[a].creature && !drafts[a].person)
+      )
+        return { how: 'hypernym', arts: found.arts, via: word };
     }
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
@@ -1607,14 +1611,15 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       );
     }),
     // (the young of animals: "young mammal", "young bird" and what is below them)
-    young: [...wordnet.index.noun.keys()].filter((k) => {
-      const first = senses(k, 1)[0];
-      return (
+    // (in one of its first three senses: a cub is a youth twice, then a bear's or a lion's young)
+    young: [...wordnet.index.noun.keys()].filter(
+      (k) =>
         !k.includes(' ') &&
-        first?.lexfile === NOUN_ANIMAL &&
-        broaderSynsets(first, 3).some((s) => s.words.includes('young'))
-      );
-    }),
+        senses(k, 3).some(
+          (sense) =>
+            sense.lexfile === NOUN_ANIMAL && broaderSynsets(sense, 3).some((s) => s.words.includes('young')),
+        ),
+    ),
     // An animal's name that WordNet also files as a food, drawn by that food's own art: a dog is
     // also a frankfurter (the hot dog), for "a corn dog".
     foodSenses: entries.flatMap(([word, entry]): [string, number][] => {

@@ -1146,8 +1146,11 @@ function relationBefore(tokens: Token[], start: number): Relation | null {
 function isYoungOf(subject: ArtRecord, noun: Noun, lexicon: Lexicon): boolean {
   if (!subject.creature || subject.person) return false;
   const forms = nounFormsIn(noun.word, lexicon.nouns);
-  if (!forms.some((f) => f === 'baby' || lexicon.young.has(f))) return false;
   const art = noun.entry ? lexicon.arts[noun.entry.arts[0]] : undefined;
+  // (a word drawn by the animal's own art through a broader word is one of its kind too: a
+  // duckling is "a young duck")
+  if (art?.id === subject.id && noun.entry?.how === 'hypernym') return true;
+  if (!forms.some((f) => f === 'baby' || lexicon.young.has(f))) return false;
   return !art || art.person || art.id === subject.id;
 }
 

@@ -1141,6 +1141,11 @@ describe('composer: round 17’s patterns', () => {
     expect(filly?.arts.map((a) => getLexicon().arts[a].id)).toEqual([fe('horse')]);
     // Lamb the meat stays meat.
     expect(subjectOf('roast lamb')).toEqual(SEEDS.map(() => fe('cut-of-meat')));
+    // A duckling is WordNet's duck meat first, a young duck next; a cub a youth before a lion's
+    // young, and never a bear beside a lion (its definition names several animals).
+    expect(drawn('a duck with ducklings')).toEqual(Array(8).fill(fe('duck')));
+    expect(drawn('a lion and a cub')).toEqual(Array(8).fill(fe('lion')));
+    expect(refused('a cub')).toEqual(['cub']);
   });
 });
 
