@@ -1008,7 +1008,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const phrase = phraseOf.get(noun);
     const bodyPart = nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
     if (bodyPart && (subject.creature || (phrase && givenWith(tokens, phrase.start)))) continue;
-    const art = pick(noun.entry);
+    // "a baseball player swinging a bat": what a player of a game holds is a made thing (the bat,
+    // no flying bat), as among made things.
+    const played = agent && partner && noun.entry.madeSense !== undefined;
+    const art = played ? lexicon.arts[noun.entry.madeSense ?? 0] : pick(noun.entry);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
     if (agent && partner && art.label.split(' ').includes(agent.word)) {
@@ -1113,6 +1116,9 @@ function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   if (things.length === 2 && isPersonOfNoArt(last, lexicon) && drawnByOwnName(first.entry)) {
     const art = lexicon.arts[first.entry.arts[0]];
     if (!art.creature && !art.person) return first;
+    // (a cricket player plays the game: no insect)
+    const game = lexicon.words.get(`${first.word} game`);
+    if (drawnByOwnName(game)) return { word: first.word, entry: game, scene: null };
   }
   const [only] = things;
   if (things.length !== 1 || only.entry) return null;

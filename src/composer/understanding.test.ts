@@ -1096,6 +1096,15 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a robot and a dog')).toEqual(expect.arrayContaining([fe('robot'), fe('dog')]));
   });
 
+  it('a player holds the game’s things: a baseball player’s bat is no flying bat, a cricket player no insect', () => {
+    expect(drawn('a baseball player swinging a bat')).not.toContain(fe('bat'));
+    expect(drawn('a baseball player swinging a bat')).toContain('game-icons:cricket-bat');
+    expect(drawn('a cricket player')).not.toContain(fe('cricket'));
+    expect(drawn('a cricket player')).toContain(fe('cricket-game'));
+    // Beside a child, a bat is still the animal (nothing says which).
+    expect(drawn('a boy with a bat')).toContain(fe('bat'));
+  });
+
   it('a thing "with a smile" smiles: a cartoon face on it, no second picture', () => {
     // Round 19 drew "a computer with a smile" with no smile.
     for (const seed of SEEDS) {
