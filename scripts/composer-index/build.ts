@@ -1138,6 +1138,15 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       )
         return { how: 'hypernym', arts: found.arts, via: word };
     }
+    // A word that is a chemical first and a food or drink next is the food CLDR tags with it: soda
+    // is the cup with a straw (a soft drink), never table salt for sodium carbonate.
+    // (Only a word of nothing else: a filling is also a tooth's, so no pie.)
+    const senseFields = new Set(senses(lemma, 9).map((s) => s.lexfile));
+    const chemicalOrFood = [...senseFields].every((f) => f === NOUN_SUBSTANCE || f === NOUN_FOOD);
+    if (own[0]?.lexfile === NOUN_SUBSTANCE && senseFields.has(NOUN_FOOD) && chemicalOrFood) {
+      const tagged = at(lemma, KEYWORD, 'color').find((a) => drafts[a].food);
+      if (tagged !== undefined) return { how: 'keyword', arts: [tagged] };
+    }
     // Broader words, nearest first, never as far as the top of the tree ("entity", "object").
     // A broader word of only one sense of the word is no answer: "hydrant" is a tap in one
     // sense and a fire hydrant in another.

@@ -571,7 +571,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       i++;
       continue;
     }
-    if (isOccasion(text, lexicon)) noteOccasion(text);
+    // ("a valentine heart": a word of an occasion before a thing brings its decoration too)
+    if (isOccasion(text, lexicon) || OCCASION_ART[text]) noteOccasion(text);
     if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text) || isOccasion(text, lexicon)) {
       close();
       continue;
@@ -836,6 +837,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     });
   } else if (subjectNoun?.entry) {
     subject = pick(subjectNoun.entry);
+    // "a valentine heart": of the thing's kinds, the one the occasion brings (the red heart).
+    // (set inside noteOccasion, which the compiler does not follow)
+    const occasion = decoration as { art: ArtRecord } | null;
+    const brought = occasion ? lexicon.arts.indexOf(occasion.art) : -1;
+    if (subjectNoun.entry.arts.includes(brought)) subject = lexicon.arts[brought];
     // A sign is drawn only for its own name: a report card is no information sign.
     if (subject.sign && subjectNoun.entry.how !== 'name' && subject.label !== subjectNoun.word)
       throw new ComposerMiss([subjectNoun.word]);

@@ -1105,6 +1105,12 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a boy with a bat')).toContain(fe('bat'));
   });
 
+  it('a valentine heart is the red heart; soda is a soft drink, never table salt', () => {
+    expect(subjectOf('a valentine heart')).toEqual(SEEDS.map(() => fe('red-heart')));
+    expect(subjectOf('a can of soda')).toEqual(SEEDS.map(() => fe('cup-with-straw')));
+    expect(drawn('a can of soda')).not.toContain(fe('salt'));
+  });
+
   it('a thing "with a smile" smiles: a cartoon face on it, no second picture', () => {
     // Round 19 drew "a computer with a smile" with no smile.
     for (const seed of SEEDS) {
