@@ -121,7 +121,13 @@ export function buildLayout(
       size: place ? place.size : named ? rng.range(pair ? 200 : 250, pair ? 230 : 290) : rng.range(170, 215),
       rotate: rng.range(-18, 18),
       flip: rng.chance(0.3),
-      ...paintFor(art, themePaint(theme, bodyColour(palette, i + 1)), null, artPalette),
+      // (in the colour the prompt gave it: "a sailboat with a red sail")
+      ...paintFor(
+        art,
+        themePaint(theme, bodyColour(palette, i + 1)),
+        named ? (plan.accentColours[i] ?? null) : null,
+        artPalette,
+      ),
     };
     clampInside(placed);
     return placed;

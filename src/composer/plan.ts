@@ -37,6 +37,8 @@ export type Plan = {
   face: boolean;
   /** A colour the prompt gave the subject ("a blue car"), as #rrggbb. */
   colour: string | null;
+  /** The colour the prompt gave each of `accents` ("a tree with pink blossoms"), or null. */
+  accentColours: (string | null)[];
   /** 1 normally; below for "tiny", above for "giant". */
   scale: number;
   motion: MotionKind | null;
@@ -962,6 +964,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   );
   const accentNouns = [...accentFor.values(), ...verbAccents];
   let partner: Plan['partner'] = null;
+  const colourOf = new Map<string, string>();
   if (agent?.entry) {
     const art = pick(agent.entry);
     // A trucker or a bus driver rides the truck or the bus; a drummer holds the drum.
@@ -1045,6 +1048,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     accents.push(art);
     subjects.push({ word: noun.word, label: art.label, art: art.id });
+    if (phrase?.colour) colourOf.set(art.id, phrase.colour);
   }
 
   const sceneAccents = scene
@@ -1061,6 +1065,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     scene,
     face: (faceWord && !subject.creature && !feeling) || happyThing,
     colour: subjectPhrase?.colour ?? null,
+    accentColours: accents.map((a) => colourOf.get(a.id) ?? null),
     scale: subjectPhrase?.scale ?? 1,
     motion,
     partner,

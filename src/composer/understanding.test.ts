@@ -215,6 +215,17 @@ describe('composer: two subjects, arranged by their relation', () => {
     }
   });
 
+  it('a second thing takes the colour the prompt gives it: a red basket, pink blossoms', () => {
+    for (const seed of SEEDS) {
+      const { p, partner } = placed('a blue bicycle with a red basket', seed);
+      expect(p.colour).toBe('#0000ff');
+      expect(p.accentColours).toEqual(['#ff0000']);
+      expect(partner.recolour ?? partner.paint).toBe('#ff0000');
+    }
+    expect(plan('a tree with pink blossoms').accentColours).toEqual(['#ffc0cb']);
+    expect(plan('a bicycle with a basket').accentColours).toEqual([null]);
+  });
+
   it('variations of one prompt differ visibly: facing, side or place change with the seed', () => {
     const looks = SEEDS.map((seed) => {
       const { subject, partner } = placed('a turtle swimming with a jellyfish', seed);
