@@ -1204,8 +1204,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           // A person is drawn by the broader word just above, or further up only as a person in
           // general: there the art shows one kind of a wide class (a conductor is a musician, a
           // musician an artist, and the artist emoji paints).
+          // (Not a rare person word that also names a thing: a blimp is an airship to everyone
+          // but WordNet, whose first blimp is Colonel Blimp.)
+          const rarePerson =
+            familiarity(lemma) === 0 && senses(lemma, 3).some((x) => x.lexfile !== NOUN_PERSON);
           const personArt = (a: number) =>
-            drafts[a].person && (depth === 0 || ['person', 'man', 'woman'].includes(drafts[a].label));
+            drafts[a].person &&
+            (depth === 0 || (['person', 'man', 'woman'].includes(drafts[a].label) && !rarePerson));
           if (
             found &&
             found.arts.length === 1 &&

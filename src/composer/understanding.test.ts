@@ -1122,6 +1122,18 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a can of soda')).not.toContain(fe('salt'));
   });
 
+  it('a rare person word that also names a thing is no plain person: a blimp, macaroni', () => {
+    // A person was drawn for "a blimp" (WordNet's first blimp is Colonel Blimp).
+    expect(refused('a blimp')).toEqual(['blimp']);
+    expect(
+      getLexicon()
+        .words.get('macaroni')
+        ?.arts.map((a) => getLexicon().arts[a].id) ?? [],
+    ).not.toContain(fe('man'));
+    // A person word of no art is still a person with what the prompt gives them.
+    expect(drawn('a gardener with a watering can')).toContain(fe('person'));
+  });
+
   it('a thing "with a smile" smiles: a cartoon face on it, no second picture', () => {
     // Round 19 drew "a computer with a smile" with no smile.
     for (const seed of SEEDS) {
