@@ -630,7 +630,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // (its name in the singular too: "peanuts" is WordNet's trivial sum, a peanut a nut's kin)
     const name = label.join(' ');
     const artFields = [name, name.replace(/s$/, '')].map((n) => senses(n, 1)[0]?.lexfile);
-    if (artFields.includes(field) && [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1)) return true;
+    // (Not an ingredient for a dish made with it: sugar is no cupcake.)
+    const ingredient = field === NOUN_FOOD && ancestorsOf(own[0]).has('ingredient');
+    if (
+      artFields.includes(field) &&
+      [NOUN_ANIMAL, NOUN_FOOD, NOUN_PLANT].includes(field ?? -1) &&
+      !ingredient
+    )
+      return true;
     // Weather CLDR tags on an emoji drawn of weather: a thunderstorm is the cloud with lightning
     // and rain.
     const weather = (w: string) => senses(w, 1)[0]?.lexfile === NOUN_PHENOMENON;

@@ -1122,6 +1122,12 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a can of soda')).not.toContain(fe('salt'));
   });
 
+  it('an ingredient is no dish made with it: sugar is no cupcake', () => {
+    expect(refused('a bag of sugar')).toEqual(['sugar']);
+    // A food CLDR tags with a word of its own kind still is: toast is bread.
+    expect(subjectOf('toast')).toEqual(SEEDS.map(() => fe('bread')));
+  });
+
   it('a rare person word that also names a thing is no plain person: a blimp, macaroni', () => {
     // A person was drawn for "a blimp" (WordNet's first blimp is Colonel Blimp).
     expect(refused('a blimp')).toEqual(['blimp']);
