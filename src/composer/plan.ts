@@ -1239,7 +1239,11 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const first = tokens[i].text;
     // (A word the tagger reads as a noun before a name with art is none: "chicken soup" is no
     // cowardly soup.)
-    const asNoun = tokens[i].tags.has('Noun') && lexicon.words.has(word);
+    // (Nor one the tagger reads as a noun in a dictionary name of food: peanut butter is no butter.)
+    const food = lexicon.nouns.has(word) && lookupNoun(tokens[i + 1]?.text ?? '', lexicon);
+    const asNoun =
+      tokens[i].tags.has('Noun') &&
+      (lexicon.words.has(word) || (food ? lexicon.arts[food.arts[0]]?.food === true : false));
     const adjective =
       lexicon.colours.has(first) || lexicon.sizes.has(first) || (lexicon.adjectives.has(first) && !asNoun);
     if (length === 2 && adjective) {

@@ -1122,8 +1122,11 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a can of soda')).not.toContain(fe('salt'));
   });
 
-  it('an ingredient is no dish made with it: sugar is no cupcake', () => {
+  it('an ingredient is no dish made with it: sugar is no cupcake, peanut butter no butter', () => {
     expect(refused('a bag of sugar')).toEqual(['sugar']);
+    // A dictionary name of a food is that food, not its last word described by the first.
+    expect(refused('a jar of peanut butter')).toEqual(['peanut butter']);
+    expect(subjectOf('a gold coin')).toEqual(SEEDS.map(() => fe('coin')));
     // A food CLDR tags with a word of its own kind still is: toast is bread.
     expect(subjectOf('toast')).toEqual(SEEDS.map(() => fe('bread')));
   });
