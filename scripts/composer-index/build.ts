@@ -1359,7 +1359,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const madeSense = made ? undefined : madeSenseArt(key, own, entry);
     entries.push([
       key,
-      { ...entry, ...(made ? { made } : {}), ...(madeSense !== undefined ? { madeSense } : {}) },
+      {
+        ...entry,
+        ...(made ? { made } : {}),
+        ...(own[0]?.lexfile === NOUN_OBJECT ? { natural: true as const } : {}),
+        ...(madeSense !== undefined ? { madeSense } : {}),
+      },
     ]);
   }
   // An art set's two-word name says its last word with another synonym of that word's main

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 14;
+export const INDEX_FORMAT = 15;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -56,6 +56,8 @@ export type WordEntry = {
   via?: string;
   /** The word's main sense is a made thing (WordNet's noun.artifact). */
   made?: true;
+  /** The word's main sense is a thing of nature (WordNet's noun.object: the moon, a rock, a hill). */
+  natural?: true;
   /** A made thing the word also names, with art of its own ("mouse": the computer mouse). */
   madeSense?: number;
 };

@@ -766,9 +766,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (made === undefined || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
     const others = named.filter((n) => n !== noun);
     // (Food is no made thing here: a mouse and cheese are the animal and its food.)
+    // (Nor a thing of nature: a bat and a moon are the animal and the night sky.)
     const thing = (n: Noun) => {
       const art = n.entry ? lexicon.arts[n.entry.arts[0]] : undefined;
-      return n.entry?.made || (art && !art.creature && !art.food);
+      return n.entry?.made || (art && !art.creature && !art.food && !n.entry?.natural);
     };
     if (others.length === 0 || !others.every(thing)) continue;
     noun.entry = { how: 'synonym', arts: [made], made: true };
@@ -1239,11 +1240,9 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const first = tokens[i].text;
     // (A word the tagger reads as a noun before a name with art is none: "chicken soup" is no
     // cowardly soup.)
-    // (Nor one the tagger reads as a noun in a dictionary name of food: peanut butter is no butter.)
-    const food = lexicon.nouns.has(word) && lookupNoun(tokens[i + 1]?.text ?? '', lexicon);
-    const asNoun =
-      tokens[i].tags.has('Noun') &&
-      (lexicon.words.has(word) || (food ? lexicon.arts[food.arts[0]]?.food === true : false));
+    // (Nor one the tagger reads as a noun in a dictionary name: peanut butter is no butter, a baby
+    // shower no shower.)
+    const asNoun = tokens[i].tags.has('Noun') && (lexicon.words.has(word) || lexicon.nouns.has(word));
     const adjective =
       lexicon.colours.has(first) || lexicon.sizes.has(first) || (lexicon.adjectives.has(first) && !asNoun);
     if (length === 2 && adjective) {

@@ -1107,6 +1107,14 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a robot and a dog')).toEqual(expect.arrayContaining([fe('robot'), fe('dog')]));
   });
 
+  it('beside a thing of nature an animal’s name is the animal: a bat and a moon', () => {
+    expect(drawn('a bat and a moon')).toContain(fe('bat'));
+    expect(drawn('a bat and a moon')).not.toContain('game-icons:cricket-bat');
+    // Beside a made thing it is the made thing, as before.
+    expect(drawn('a keyboard and a mouse')).toContain(fe('computer-mouse'));
+    expect(drawn('a baseball and a bat')).toContain('game-icons:cricket-bat');
+  });
+
   it('a player holds the game’s things: a baseball player’s bat is no flying bat, a cricket player no insect', () => {
     expect(drawn('a baseball player swinging a bat')).not.toContain(fe('bat'));
     expect(drawn('a baseball player swinging a bat')).toContain('game-icons:cricket-bat');
