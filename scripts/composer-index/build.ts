@@ -124,7 +124,11 @@ const VERB_EMOTION = 37;
 const RUDE = new Set(['middle-finger']);
 /** Icons whose name is not the thing they show: game-icons' "paper" is the open hand of rock,
  * paper, scissors (its sheets of paper are "papers"). */
-const MISNAMED = new Set(['game-icons:paper']);
+const MISNAMED = new Set([
+  'game-icons:paper',
+  // (an arrow up a pyramid: no card; "a card" drew it)
+  'game-icons:up-card',
+]);
 
 /** Shapes that tell plain kinds of a thing apart, as colours do (a flag is a black, a white or a
  * triangular flag; not a pirate or a chequered one). */

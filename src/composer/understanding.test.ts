@@ -1107,6 +1107,11 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a robot and a dog')).toEqual(expect.arrayContaining([fe('robot'), fe('dog')]));
   });
 
+  it('Game Icons’ "up card" (an arrow up a pyramid) is no card', () => {
+    expect(drawn('a card')).not.toContain('game-icons:up-card');
+    expect(subjectOf('a card')).toEqual(SEEDS.map(() => 'game-icons:key-card'));
+  });
+
   it('beside a thing of nature an animal’s name is the animal: a bat and a moon', () => {
     expect(drawn('a bat and a moon')).toContain(fe('bat'));
     expect(drawn('a bat and a moon')).not.toContain('game-icons:cricket-bat');
