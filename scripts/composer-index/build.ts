@@ -147,6 +147,29 @@ const RENAMED = new Map([
   ['game-icons:clubs', 'clubs suit'],
 ]);
 
+/** Words of Game Icons' names that show a thing in a state of its own, not a kind of it: an
+ * "evil fork" or a "cracked glass" is no picture of a fork or a glass. */
+const STATE_WORDS = new Set([
+  'evil',
+  'cracked',
+  'broken',
+  'dead',
+  'burning',
+  'flaming',
+  'explosive',
+  'split',
+  'spiked',
+  'gooey',
+  'heavy',
+  'mighty',
+  'bad',
+  'up',
+  'cloudy',
+  'shattered',
+  'frozen',
+  'fragmented',
+]);
+
 /** Icons named by a broad word that show one kind of it: drawn for that word, never for the
  * things below it (Material Design's "ornament" is a Christmas bauble, no wreath or bead; Game
  * Icons' "chart" a line chart, no eye chart). */
@@ -974,17 +997,25 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       }
     }
     // One word of an icon's name only when it is the icon's head ("pirate hat" for hat, not
-    // "take my money" for my).
-    const part = opts.parts
-      ? at(lemma, PART, 'mono').find(
-          (a) =>
-            words(drafts[a].label).at(-1) === lemma &&
-            isKindOf(lemma, drafts[a]) &&
-            !command(lemma, a) &&
-            // a person is drawn as a person: a driver is no "mass driver" machine
-            (!isPerson(lemma) || drafts[a].person),
-        )
-      : undefined;
+    // "take my money" for my), for a thing one can draw (love is no "evil love", time no "solar
+    // time"), and not one in a state of its own (a fork is no "evil fork", a glass no "cracked
+    // glass").
+    // (in one of its first two senses; never a part of the body, whose art is the part itself: a
+    // head is no mace head)
+    const drawnField =
+      synsets[0]?.lexfile !== NOUN_BODY && synsets.slice(0, 2).some((x) => DRAWN_FIELDS.includes(x.lexfile));
+    const part =
+      opts.parts && drawnField
+        ? at(lemma, PART, 'mono').find(
+            (a) =>
+              words(drafts[a].label).at(-1) === lemma &&
+              !words(drafts[a].label).some((w) => STATE_WORDS.has(w)) &&
+              isKindOf(lemma, drafts[a]) &&
+              !command(lemma, a) &&
+              // a person is drawn as a person: a driver is no "mass driver" machine
+              (!isPerson(lemma) || drafts[a].person),
+          )
+        : undefined;
     if (part !== undefined) return { how: 'part', arts: [part] };
     return null;
   };
