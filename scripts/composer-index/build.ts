@@ -128,6 +128,8 @@ const MISNAMED = new Set([
   'game-icons:paper',
   // (an arrow up a pyramid: no card; "a card" drew it)
   'game-icons:up-card',
+  // (the share button of an app: no share of anything; "a cut" drew it)
+  'game-icons:share',
 ]);
 
 /** Shapes that tell plain kinds of a thing apart, as colours do (a flag is a black, a white or a

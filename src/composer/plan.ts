@@ -148,6 +148,8 @@ type Noun = {
   scene: SceneId | null;
   /** Written with "'s": the owner of what follows ("a doctor's bag"). */
   owner?: boolean;
+  /** A preposition follows ("cut in half"): the word may say what is done, not name a thing. */
+  beforePreposition?: boolean;
 };
 
 type Phrase = { nouns: Noun[]; colour: string | null; scale: number; partitive?: boolean; start: number };
@@ -352,6 +354,10 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   const head = phrase.nouns.at(-1);
   // Only a word the dictionary knows as a thing ("locker") makes the phrase another thing; a word it
   // does not know at all (a code, a name, a typo) names nothing and the phrase keeps its drawn noun.
+  // (An act of no art after a thing drawn by its own name is what the thing does: "an avocado cut
+  // in half" is the avocado.)
+  const doer = phrase.nouns.slice(0, -1).findLast((n) => drawnByOwnName(n.entry));
+  if (head && !head.entry && doer && head.beforePreposition && isAct(head.word, lexicon)) return doer;
   if (head && !head.entry && !head.scene && isDictionaryNoun(head.word, lexicon)) return null;
   // A word neither the dictionary nor the art knows before the head ("usb stick": a brand or a
   // code) makes it a kind of the head we cannot tell from the head's other senses: not drawn.
@@ -702,6 +708,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       entry,
       scene: sceneHere,
       ...(tokens[i].raw.endsWith("'s") ? { owner: true } : {}),
+      ...(tokens[i + 1]?.tags.has('Preposition') ? { beforePreposition: true } : {}),
     });
   }
   close();

@@ -1134,8 +1134,9 @@ describe('composer: round 17’s patterns', () => {
     expect(artOf('tower')).toEqual(['game-icons:clock-tower']);
   });
 
-  it('Game Icons’ "up card" (an arrow up a pyramid) is no card', () => {
+  it('Game Icons’ "up card" (an arrow up a pyramid) is no card, its "share" (an app’s button) no share', () => {
     expect(drawn('a card')).not.toContain('game-icons:up-card');
+    for (const word of ['cut', 'mortgage', 'stake']) expect(getLexicon().words.get(word)).toBeUndefined();
     expect(subjectOf('a card')).toEqual(SEEDS.map(() => 'game-icons:key-card'));
   });
 
