@@ -2084,6 +2084,122 @@ export const HELDOUT_ROUND_20: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 21: written after round 20's verdicts, before any change made because of round 20.
+export const HELDOUT_ROUND_21: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a kitten playing with yarn',
+    'a whale splashing its tail',
+    'a rabbit eating a carrot in a garden',
+    'a parrot sitting on a perch',
+    'a dog chewing a bone',
+  ]),
+  ...group('food', [
+    'a cheeseburger and a milkshake',
+    'a basket of strawberries',
+    'a cup of soup',
+    'a piece of chocolate cake',
+    'a fruit salad',
+  ]),
+  ...group('job', [
+    'a nurse holding a clipboard',
+    'a chef tasting a sauce',
+    'a pilot in uniform',
+    'a teacher pointing at a map',
+    'a vet with a dog',
+  ]),
+  ...group('holiday', [
+    'a halloween pumpkin with a candle',
+    'a birthday girl with a cake',
+    'a new year clock',
+    'a decorated christmas tree',
+    'a bunny with a basket of eggs',
+  ]),
+  ...group('school', [
+    'a pencil and a notebook',
+    'a stack of textbooks',
+    'a science fair volcano',
+    'a student with a diploma',
+    'a backpack and a lunch bag',
+  ]),
+  ...group('sports', [
+    'a basketball player dunking',
+    'a tennis ball and a racket',
+    'a boy kicking a soccer ball',
+    'a swimmer with goggles',
+    'a trophy and a medal',
+  ]),
+  ...group('transport', [
+    'a blue sailboat',
+    'a red train',
+    'a truck carrying logs',
+    'a bicycle with a bell',
+    'a cable car on a mountain',
+  ]),
+  ...group('nature', [
+    'a sun behind clouds',
+    'a river through a forest',
+    'a rock on the beach',
+    'a moon and a star',
+    'a spider web with dew',
+  ]),
+  ...group('home', [
+    'a table with a vase',
+    'a clock and a calendar',
+    'a bathtub with a rubber duck',
+    'a washing machine with clothes',
+    'a key and a lock',
+  ]),
+  ...group('tech', [
+    'a smartphone with a heart',
+    'a radio and headphones',
+    'a battery with a plug',
+    'a laptop with a lock',
+    'a satellite and the earth',
+  ]),
+  ...group('fantasy', [
+    'a dragon on a mountain',
+    'a wizard with a crystal ball',
+    'a mermaid with a shell',
+    'a witch flying on a broom',
+    'an elf with a gift',
+  ]),
+  ...group('music', [
+    'a guitar and a microphone',
+    'a piano and a girl',
+    'a saxophone with notes',
+    'a boy with headphones',
+    'a violin and music notes',
+  ]),
+  ...group('health', [
+    'a doctor with a thermometer',
+    'a girl with a band aid',
+    'a boy with a cast',
+    'a kid sneezing',
+    'a runner stretching',
+  ]),
+  ...group('feeling', [
+    'a grumpy dog',
+    'a nervous boy',
+    'a jealous cat',
+    'a lonely puppy',
+    'an embarrassed girl',
+  ]),
+  ...group('two subjects', [
+    'a horse and a cow',
+    'a monkey and a banana',
+    'a girl and a dog',
+    'a bear and a fish',
+    'a frog and a turtle',
+  ]),
+  ...group('colour/size', [
+    'a little pink pig',
+    'a big brown dog',
+    'a small white rabbit',
+    'a tiny green frog',
+    'a big yellow sun',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2105,4 +2221,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_18,
   HELDOUT_ROUND_19,
   HELDOUT_ROUND_20,
+  HELDOUT_ROUND_21,
 ];
