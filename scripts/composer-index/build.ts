@@ -1082,6 +1082,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (phrase.length > 1 && ancestorWords(own).has(head)) {
       // (every kind of the head, to tell which one the name is: an ash tree is the deciduous tree)
       const found = direct(head, { kinds: false, parts: false, allKinds: true });
+      // An emoji that says every word of the name is nearer than another kind of the head: a
+      // bowling ball is the bowling emoji (a ball among pins), no soccer ball. (The head's own
+      // picture stays: a computer monitor is the monitor, a fancy dress the dress.)
+      const saying = sayingEvery(lemma);
+      const headItself = found?.arts.some((a) =>
+        [head, `${head}s`].includes(words(drafts[a].label).join(' ')),
+      );
+      if (saying !== undefined && !headItself) return { how: 'keyword', arts: [saying] };
       // Of several kinds of the head, the one the definition names: an oak is "a deciduous tree".
       const named = found && found.arts.length > 1 && own[0] ? stated(own[0], head) : undefined;
       if (named !== undefined) return { how: 'hypernym', arts: [named], via: drafts[named].label };

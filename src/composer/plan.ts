@@ -1205,6 +1205,9 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     if (span.at(-1)?.tags.has('Preposition')) return null;
     // Nor one starting with an article: "the city" is a city, not the City of London.
     if (ARTICLES.has(span[0].text)) return null;
+    // Nor with a preposition: "on the road" says where a motorcycle is (WordNet's "on the road" is
+    // being on tour).
+    if (span[0].tags.has('Preposition')) return null;
     // Sizes and colours before a noun describe it: "a big blue balloon" is no Big Blue (IBM).
     const describing = (t: Token) => lexicon.sizes.has(t.text) || lexicon.colours.has(t.text);
     const next = tokens[from + length];

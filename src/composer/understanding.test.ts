@@ -1134,6 +1134,18 @@ describe('composer: round 17’s patterns', () => {
     expect(artOf('tower')).toEqual(['game-icons:clock-tower']);
   });
 
+  it('round 20’s refusals of things the sets draw: a motorcycle on the road, a bowling ball', () => {
+    // WordNet's "on the road" (on tour) swallowed the place: a name never starts with a preposition.
+    expect(drawn('a motorcycle on the road')).toEqual(
+      expect.arrayContaining([fe('motorcycle'), 'game-icons:road']),
+    );
+    // An emoji that says every word of the name beats another kind of its head (a soccer ball).
+    expect(subjectOf('a bowling ball and pins')).toEqual(SEEDS.map(() => fe('bowling')));
+    expect(subjectOf('a rugby ball')).toEqual(SEEDS.map(() => fe('rugby-football')));
+    // The head's own picture stays: a computer monitor is the monitor.
+    expect(subjectOf('a computer monitor')).toEqual(SEEDS.map(() => 'mdi:monitor'));
+  });
+
   it('Game Icons’ "up card" (an arrow up a pyramid) is no card, its "share" (an app’s button) no share', () => {
     expect(drawn('a card')).not.toContain('game-icons:up-card');
     for (const word of ['cut', 'mortgage', 'stake']) expect(getLexicon().words.get(word)).toBeUndefined();
