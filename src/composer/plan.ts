@@ -197,6 +197,14 @@ function tag(text: string): Token[] {
     if (and.text !== 'and' || !word.tags.has('PresentTense') || !word.text.endsWith('s')) continue;
     if (before.tags.has('Noun') && !before.tags.has('Verb')) word.tags = new Set(['Noun', 'Plural']);
   }
+  // "a boy playing drums": a plural the tagger reads as a verb right after a verb in -ing is what
+  // the -ing word is done to.
+  for (let i = 1; i < out.length; i++) {
+    const [doing, word] = [out[i - 1], out[i]];
+    if (!doing.text.endsWith('ing') || !word.tags.has('PresentTense') || !word.text.endsWith('s')) continue;
+    if (out[i + 1] === undefined || out[i + 1].tags.has('Preposition') || out[i + 1].text === 'and')
+      word.tags = new Set(['Noun', 'Plural']);
+  }
   return out;
 }
 
@@ -650,10 +658,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const next = tokens[i + 1] ? lookupNoun(tokens[i + 1].text, lexicon) : null;
       return next ? lexicon.arts[next.arts[0]]?.creature === true : false;
     };
+    // (or in -s right after "a" and one thing: "a dog runs" is a dog running, no running man)
+    const saysWhatItDoes =
+      lemma !== null &&
+      lemma !== text &&
+      text.endsWith('s') &&
+      afterNoun &&
+      (current as Phrase | null)?.nouns.length === 1 &&
+      ARTICLES.has(tokens[i - 2]?.text ?? '') &&
+      !lexicon.words.has(`${tokens[i - 1].text} ${text}`);
     const isVerb =
       tags.has('Verb') ||
       tags.has('Gerund') ||
-      (lemma !== null && text.endsWith('ing') && (afterNoun || beforeCreature()));
+      (lemma !== null && text.endsWith('ing') && (afterNoun || beforeCreature())) ||
+      saysWhatItDoes;
     if (isVerb && lemma) {
       close();
       acting = true;

@@ -1146,6 +1146,28 @@ describe('composer: round 17’s patterns', () => {
     expect(subjectOf('a computer monitor')).toEqual(SEEDS.map(() => 'mdi:monitor'));
   });
 
+  it('a plural the tagger reads as a verb after a verb in -ing is what is done to: a boy playing drums', () => {
+    // Round 20 drew the boy alone.
+    expect(drawn('a boy playing drums')).toContain(fe('drum'));
+    expect(drawn('a girl eating cookies')).toContain(fe('cookie'));
+    // A verb after a verb is still a verb: a dog runs and jumps.
+    expect(drawn('a dog runs and jumps')).toEqual(SEEDS.map(() => fe('dog')));
+  });
+
+  it('a verb in -s after "a" and one thing says what it does: a dog runs (no running man)', () => {
+    // "a dog runs" drew Game Icons' "run", a running man; "a cat jumps" was refused.
+    for (const [prompt, animal] of [
+      ['a dog runs', 'dog'],
+      ['a cat jumps', 'cat'],
+      ['a bird flies', 'bird'],
+    ]) {
+      expect(subjectOf(prompt)).toEqual(SEEDS.map(() => fe(animal)));
+      expect(plan(prompt).motion).not.toBeNull();
+    }
+    // A name whose last word is also a verb stays a name: a city bus.
+    expect(subjectOf('a city bus')).toEqual(SEEDS.map(() => fe('bus')));
+  });
+
   it('Game Icons’ "up card" (an arrow up a pyramid) is no card, its "share" (an app’s button) no share', () => {
     expect(drawn('a card')).not.toContain('game-icons:up-card');
     for (const word of ['cut', 'mortgage', 'stake']) expect(getLexicon().words.get(word)).toBeUndefined();
