@@ -983,10 +983,27 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       ? { ...thing, word: name ?? thing.word, entry }
       : null;
   };
+  // "a girl brushing her teeth": what the -ing word does to a thing is done with the tool named
+  // by both (a toothbrush), when the sets draw it.
+  const doneWith = (phrase: Phrase): Noun | null => {
+    const thing = phrase.nouns.length === 1 ? phrase.nouns[0] : undefined;
+    let k = phrase.start - 1;
+    while (k >= 0 && (ARTICLES.has(tokens[k].text) || POSSESSIVES.has(tokens[k].text))) k--;
+    const verb = tokens[k]?.text.endsWith('ing') ? verbLemma(tokens[k].text, lexicon) : null;
+    if (!thing || !verb) return null;
+    // (the tagger's singular too: WordNet knows "teeth", the tool is a toothbrush)
+    const singular = nlp(thing.word).nouns().toSingular().text().toLowerCase();
+    const tool = [...nounFormsIn(thing.word, lexicon.nouns), singular]
+      .filter((form) => form.length > 0)
+      .flatMap((form) => [`${form}${verb}`, `${form} ${verb}`])
+      .find((w) => drawnByOwnName(lexicon.words.get(w)));
+    const entry = tool ? lexicon.words.get(tool) : undefined;
+    return tool && entry ? { word: tool, entry, scene: null } : null;
+  };
   const accentFor = new Map(
     phrases
       .filter((p) => p !== subjectPhrase && !p.partitive)
-      .map((p) => [p, ownedBy(p) ?? bestNoun(p, lexicon)] as const),
+      .map((p) => [p, ownedBy(p) ?? doneWith(p) ?? bestNoun(p, lexicon)] as const),
   );
   const accentNouns = [...accentFor.values(), ...verbAccents];
   let partner: Plan['partner'] = null;

@@ -118,7 +118,9 @@ describe('composer: words that name nothing in the scene are not side pictures',
     expect(drawn('a kid with a fever')).not.toContain(fe('mosquito'));
     expect(drawn('a basket full of apples')).not.toContain(fe('full-moon'));
     const hands = drawn('a boy washing his hands');
-    expect(hands.filter((a) => a.includes('hand'))).toEqual([]);
+    // (no hand beside him, an OK hand or a raised hand; the washing is drawn by its tool, the
+    // hand-wash icon, since round 20)
+    expect(hands.filter((a) => a.includes('hand') && a !== 'mdi:hand-wash')).toEqual([]);
   });
 
   it('a ball is a ball to play with, a tree a tree (not a disco ball or a Christmas tree)', () => {
@@ -1152,6 +1154,14 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a girl eating cookies')).toContain(fe('cookie'));
     // A verb after a verb is still a verb: a dog runs and jumps.
     expect(drawn('a dog runs and jumps')).toEqual(SEEDS.map(() => fe('dog')));
+  });
+
+  it('what an -ing word does to a thing is done with the tool both name: a toothbrush, a hand wash', () => {
+    // Round 20 drew the girl and the boy alone.
+    expect(drawn('a girl brushing her teeth')).toContain(fe('toothbrush'));
+    expect(drawn('a boy washing his hands')).toContain('mdi:hand-wash');
+    // Not the verb's own word: an eagle catching a fish holds a fish.
+    expect(drawn('an eagle catching a fish')).toContain(fe('fish'));
   });
 
   it('a verb in -s after "a" and one thing says what it does: a dog runs (no running man)', () => {
