@@ -743,6 +743,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const article = ARTICLES.has(tokens[phrase.start - 1]?.text ?? '') ? 1 : 0;
     const joined = ['and', 'or', '&'].includes(tokens[phrase.start - 1 - article]?.text ?? '');
     if (!joined) continue;
+    // ("a baseball bat and a ball": the ball is the baseball, a closed name of the kind)
+    const closed = name.split(' ')[0];
+    const closedEntry = lexicon.words.get(closed);
+    if (name.includes(' ') && closed.endsWith(noun.word) && drawnByOwnName(closedEntry)) {
+      Object.assign(noun, { word: closed, entry: closedEntry });
+      continue;
+    }
     if (!name.includes(' ') || article) {
       const before = phrases[k - 1].nouns.at(-1)?.entry;
       const thing = before && !lexicon.arts[before.arts[0]]?.creature;
@@ -752,7 +759,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
         .map((form) => `${first} ${form}`)
         .find((w) => drawnByOwnName(lexicon.words.get(w)));
       const art = kind ? lexicon.arts[lexicon.words.get(kind)?.arts[0] ?? -1] : undefined;
-      if (!noun.entry && thing && kind && art && !art.creature && !art.food)
+      // (or, after a name of two words, when the word has art of its own, a kind whose art is
+      // named by it: a tennis racket and a ball is a tennis ball; a sun and a cloud stay apart)
+      const ownKind = name.includes(' ') && art?.label.split(' ').at(-1) === noun.word;
+      if ((!noun.entry || ownKind) && thing && kind && art && !art.creature && !art.food)
         Object.assign(noun, { word: kind, entry: lexicon.words.get(kind) });
       continue;
     }

@@ -1156,6 +1156,16 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a dog runs and jumps')).toEqual(SEEDS.map(() => fe('dog')));
   });
 
+  it('a ball after a game’s thing is that game’s ball: a baseball bat and a ball', () => {
+    // Round 20 drew a soccer ball beside the baseball bat.
+    expect(drawn('a baseball bat and a ball')).toContain(fe('baseball'));
+    expect(drawn('a baseball bat and a ball')).not.toContain(fe('soccer-ball'));
+    expect(drawn('a tennis racket and a ball')).toContain('game-icons:tennis-ball');
+    // Two things of their own stay apart.
+    expect(drawn('a sun and a cloud')).toContain(fe('cloud'));
+    expect(drawn('a fire truck and a house')).toContain(fe('house'));
+  });
+
   it('what an -ing word does to a thing is done with the tool both name: a toothbrush, a hand wash', () => {
     // Round 20 drew the girl and the boy alone.
     expect(drawn('a girl brushing her teeth')).toContain(fe('toothbrush'));
