@@ -190,6 +190,20 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['cranky', 'angry'],
   ['silly', 'wacky'],
   ['goofy', 'wacky'],
+  // (round 20: "a frightened mouse" showed no fright; WordNet's words near "afraid" also take in
+  // "dead" and "spent", so only these)
+  ['frightened', 'scared'],
+  ['terrified', 'scared'],
+  ['horrified', 'scared'],
+  ['startled', 'surprised'],
+  ['astonished', 'surprised'],
+  ['amazed', 'surprised'],
+  ['furious', 'angry'],
+  ['exhausted', 'tired'],
+  ['unhappy', 'sad'],
+  ['gloomy', 'sad'],
+  ['glad', 'happy'],
+  ['joyful', 'happy'],
 ];
 
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */

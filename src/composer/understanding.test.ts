@@ -1156,6 +1156,16 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a dog runs and jumps')).toEqual(SEEDS.map(() => fe('dog')));
   });
 
+  it('a few more words of plain feelings show them: a frightened mouse', () => {
+    // Round 20 drew the mouse with no fright.
+    expect(plan('a frightened mouse').mark?.id).toBe(plan('a scared mouse').mark?.id);
+    expect(plan('a frightened mouse').mark).not.toBeNull();
+    expect(plan('a furious bull').mark?.id).toBe(fe('anger-symbol'));
+    // A colour or a state of a thing is no feeling: a dead tree, a black cat.
+    expect(plan('a dead tree').mark).toBeNull();
+    expect(plan('a black cat').mark).toBeNull();
+  });
+
   it('a ball after a game’s thing is that game’s ball: a baseball bat and a ball', () => {
     // Round 20 drew a soccer ball beside the baseball bat.
     expect(drawn('a baseball bat and a ball')).toContain(fe('baseball'));
