@@ -14,6 +14,7 @@ import {
   type SceneId,
   SOFT_SCENE_WORDS,
   seasonFor,
+  VERB_THINGS,
   WEATHER_ART,
 } from './scenes';
 import { FACE_WORDS, PICTURE_WORDS, tokenize } from './words';
@@ -1102,6 +1103,19 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents.push(art);
     subjects.push({ word: noun.word, label: art.label, art: art.id });
     if (phrase?.colour) colourOf.set(art.id, phrase.colour);
+  }
+
+  // "a kid reading on a bench", "a girl singing": a person doing a thing the prompt names nothing
+  // for holds what it is done with (VERB_THINGS, ours): a book, a microphone.
+  const verbThing = toolVerbs.map((v) => emojiNamed(lexicon, VERB_THINGS[v])).find(Boolean);
+  if (verbThing && subject.person && accents.length === 0 && !agent) {
+    accents.push(verbThing);
+    partner = { art: verbThing, relation: 'holding' };
+    subjects.push({
+      word: toolVerbs.find((v) => VERB_THINGS[v]) ?? '',
+      label: verbThing.label,
+      art: verbThing.id,
+    });
   }
 
   const sceneAccents = scene

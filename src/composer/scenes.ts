@@ -34,6 +34,21 @@ export const PROP_ART: Record<string, Record<string, string>> = {
   genie: { lamp: 'game-icons:magic-lamp' },
 };
 
+/** What a person doing a thing holds when the prompt names nothing for it (ours, emoji names): a
+ * kid reading holds a book, a girl singing a microphone. */
+export const VERB_THINGS: Record<string, string> = {
+  reading: 'open-book',
+  studying: 'books',
+  singing: 'microphone',
+  painting: 'artist-palette',
+  drawing: 'pencil',
+  knitting: 'yarn',
+  cooking: 'cooking',
+  baking: 'bread',
+  gardening: 'seedling',
+  writing: 'memo',
+};
+
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky']);
 

@@ -1156,6 +1156,16 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a dog runs and jumps')).toEqual(SEEDS.map(() => fe('dog')));
   });
 
+  it('a person doing a thing the prompt names nothing for holds what it is done with', () => {
+    // Round 20: "a kid reading on a bench" was the child alone.
+    expect(drawn('a kid reading on a bench')).toContain(fe('open-book'));
+    expect(drawn('a girl singing')).toContain(fe('microphone'));
+    // The thing the prompt names comes first: a girl reading a book holds the book.
+    expect(drawn('a girl reading a book')).not.toContain(fe('open-book'));
+    // Only people: a dog reading is a dog.
+    expect(drawn('a dog reading')).toEqual(SEEDS.map(() => fe('dog')));
+  });
+
   it('a few more words of plain feelings show them: a frightened mouse', () => {
     // Round 20 drew the mouse with no fright.
     expect(plan('a frightened mouse').mark?.id).toBe(plan('a scared mouse').mark?.id);
