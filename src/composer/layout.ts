@@ -69,11 +69,11 @@ export function buildLayout(
     : null;
   // A feeling's mark needs room by the head: the subject steps down and away from it a little.
   const marked = plan.mark && !pair ? 1 : 0;
+  // Motion marks trail behind the subject: it steps away from the side they take.
+  const trail = marksOnRight({ art: plan.subject, flip }) ? -40 : 40;
   const subject: Placed = {
     art: plan.subject,
-    x: pair
-      ? pair.subject.x
-      : 512 + rng.range(-50, 50) + (moving ? (flip ? -40 : 40) : 0) - marked * (flip ? -50 : 50),
+    x: pair ? pair.subject.x : 512 + rng.range(-50, 50) + (moving ? trail : 0) - marked * (flip ? -50 : 50),
     y: pair
       ? pair.subject.y
       : (scene ? 548 : 520) +
@@ -271,11 +271,20 @@ function motionMarks(kind: NonNullable<Plan['motion']>, p: Placed): Item & { kin
     line(d, 16);
   }
   // A subject facing the other way leaves its marks on the other side.
-  const art = p.flip
+  const art = marksOnRight(p)
     ? `<g transform="translate(${n(2 * p.x)} 0) scale(-1 1)">${strokes.join('')}</g>`
     : `<g>${strokes.join('')}</g>`;
   // The marks carry their own white edge, so their outline for themes is empty.
   return { kind: 'shape', outline: '', art };
+}
+
+/**
+ * Motion marks go behind the subject. Emoji face left (the Unicode convention the fluent set
+ * follows: a running dog or person runs to the left), so behind them is the right; mirrored, the
+ * left. The one-colour sets face either way; their marks stay on the left unless mirrored.
+ */
+function marksOnRight(p: Pick<Placed, 'art' | 'flip'>): boolean {
+  return p.art.kind === 'color' ? !p.flip : p.flip;
 }
 
 /** Keeps a placed icon (rotated, with outline room) inside the canvas margin. */

@@ -228,6 +228,17 @@ describe('composer: two subjects, arranged by their relation', () => {
     expect(plan('a bicycle with a basket').accentColours).toEqual([null]);
   });
 
+  it('motion marks trail behind a running animal, never in front of it', () => {
+    // Emoji face left; mirrored, right. Speed lines were drawn in front of the dog in both.
+    for (const seed of SEEDS) {
+      const p = plan('a dog running', seed);
+      const layout = buildLayout(p, 'default', createRandom(seed), PALETTES[0], false, seed);
+      const facesRight = layout.subject.placed.flip;
+      const marksRight = layout.motion?.art.includes('scale(-1 1)') ?? false;
+      expect(marksRight, `seed ${seed}`).toBe(!facesRight);
+    }
+  });
+
   it('variations of one prompt differ visibly: facing, side or place change with the seed', () => {
     const looks = SEEDS.map((seed) => {
       const { subject, partner } = placed('a turtle swimming with a jellyfish', seed);
