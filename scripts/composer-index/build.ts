@@ -1180,11 +1180,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // "a young horse", a filly "a young female horse" (no female sign), a duckling (first its
     // meat) a "young duck". Not a cub, "the young of certain carnivorous mammals such as the bear".
     // (the second sense only when the first is no animal: a biddy is a hen first, a chick next)
+    const defined = (s: Synset) => words(s.gloss.split(' | ')[0]);
     const youngSense = own
       .slice(0, own[0]?.lexfile === NOUN_ANIMAL ? 1 : 2)
-      .find((s) => s.lexfile === NOUN_ANIMAL && words(s.gloss.split(' | ')[0]).includes('young'));
+      .find((s) => s.lexfile === NOUN_ANIMAL && defined(s).includes('young'));
     if (youngSense) {
-      const said = words(youngSense.gloss.split(' | ')[0]);
+      const said = defined(youngSense);
       const after = said.slice(said.indexOf('young') + 1);
       const next = after.find((w) => !['of', 'a', 'an', 'the', 'male', 'female', 'domestic'].includes(w));
       // (a young one filed under the young, or right under that animal: no bird for a bird's
@@ -1230,6 +1231,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     );
     const everySense = (word: string) =>
       field === NOUN_PERSON || sameField.every((s) => ancestorWords([s]).has(word));
+    // (Not a rare person word that also names a thing, as a person in general: a blimp is an
+    // airship to everyone but WordNet, whose first blimp is Colonel Blimp.)
+    const rarePerson = familiarity(lemma) === 0 && senses(lemma, 3).some((x) => x.lexfile !== NOUN_PERSON);
     let frontier = senses(lemma, 1);
     const seen = new Set(frontier.map((s) => s.offset));
     for (let depth = 0; depth < HYPERNYM_DEPTH && frontier.length > 0; depth++) {
@@ -1270,10 +1274,6 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           // A person is drawn by the broader word just above, or further up only as a person in
           // general: there the art shows one kind of a wide class (a conductor is a musician, a
           // musician an artist, and the artist emoji paints).
-          // (Not a rare person word that also names a thing: a blimp is an airship to everyone
-          // but WordNet, whose first blimp is Colonel Blimp.)
-          const rarePerson =
-            familiarity(lemma) === 0 && senses(lemma, 3).some((x) => x.lexfile !== NOUN_PERSON);
           const personArt = (a: number) =>
             drafts[a].person &&
             (depth === 0 || (['person', 'man', 'woman'].includes(drafts[a].label) && !rarePerson));

@@ -193,18 +193,14 @@ function tag(text: string): Token[] {
   // "a hamburger and fries", "a rainbow and clouds": a word the tagger reads as a verb after
   // "and" and a noun is the second of two things (a dog "runs and jumps": the word before "and"
   // is a verb, and so is this one).
-  for (let i = 2; i < out.length; i++) {
-    const [before, and, word] = [out[i - 2], out[i - 1], out[i]];
-    if (and.text !== 'and' || !word.tags.has('PresentTense') || !word.text.endsWith('s')) continue;
-    if (before.tags.has('Noun') && !before.tags.has('Verb')) word.tags = new Set(['Noun', 'Plural']);
-  }
-  // "a boy playing drums": a plural the tagger reads as a verb right after a verb in -ing is what
-  // the -ing word is done to.
+  // "a boy playing drums": so is one right after a verb in -ing, what the -ing word is done to.
   for (let i = 1; i < out.length; i++) {
-    const [doing, word] = [out[i - 1], out[i]];
-    if (!doing.text.endsWith('ing') || !word.tags.has('PresentTense') || !word.text.endsWith('s')) continue;
-    if (out[i + 1] === undefined || out[i + 1].tags.has('Preposition') || out[i + 1].text === 'and')
-      word.tags = new Set(['Noun', 'Plural']);
+    const [before, previous, word, next] = [out[i - 2], out[i - 1], out[i], out[i + 1]];
+    if (!word.tags.has('PresentTense') || !word.text.endsWith('s')) continue;
+    const second = previous.text === 'and' && before?.tags.has('Noun') && !before.tags.has('Verb');
+    const done =
+      previous.text.endsWith('ing') && (!next || next.tags.has('Preposition') || next.text === 'and');
+    if (second || done) word.tags = new Set(['Noun', 'Plural']);
   }
   return out;
 }
@@ -239,8 +235,19 @@ function nounForms(word: string): string[] {
 function nounFormsIn(word: string, known: Set<string>): string[] {
   const forms = nounForms(word);
   if (forms.some((f) => known.has(f))) return forms;
-  const irregular = nlp(word).nouns().toSingular().text().toLowerCase();
-  return irregular && irregular !== word ? [irregular, ...forms] : forms;
+  const irregular = irregularSingular(word);
+  return irregular ? [irregular, ...forms] : forms;
+}
+
+/** The tagger's singular of an irregular plural ("mice", "teeth"), if it differs from the word. */
+function irregularSingular(word: string): string | undefined {
+  const singular = nlp(word).nouns().toSingular().text().toLowerCase();
+  return singular && singular !== word ? singular : undefined;
+}
+
+/** A part of a body, in any of the word's forms ("hands"; teeth are tissue, a thing of their own). */
+function isBodyPart(word: string, lexicon: Lexicon): boolean {
+  return nounFormsIn(word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
 }
 
 /** WordNet knows the word as a thing (in any of its noun forms): "locker" yes, a code or a typo no. */
@@ -365,8 +372,10 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   // does not know at all (a code, a name, a typo) names nothing and the phrase keeps its drawn noun.
   // (An act of no art after a thing drawn by its own name is what the thing does: "an avocado cut
   // in half" is the avocado.)
-  const doer = phrase.nouns.slice(0, -1).findLast((n) => drawnByOwnName(n.entry));
-  if (head && !head.entry && doer && head.beforePreposition && isAct(head.word, lexicon)) return doer;
+  if (head && !head.entry && head.beforePreposition && isAct(head.word, lexicon)) {
+    const doer = phrase.nouns.slice(0, -1).findLast((n) => drawnByOwnName(n.entry));
+    if (doer) return doer;
+  }
   if (head && !head.entry && !head.scene && isDictionaryNoun(head.word, lexicon)) return null;
   // A word neither the dictionary nor the art knows before the head ("usb stick": a brand or a
   // code) makes it a kind of the head we cannot tell from the head's other senses: not drawn.
@@ -387,8 +396,7 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     if (head.entry && lexicon.arts[head.entry.arts[0]]?.oneKind) return null;
     // A body's part after a made thing is the thing's part: a robot arm or a table leg is no
     // human arm or leg, a clock face no smiling face.
-    const bodyPart = nounFormsIn(head.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
-    if (bodyPart && before.some((n) => n.entry?.made)) return null;
+    if (isBodyPart(head.word, lexicon) && before.some((n) => n.entry?.made)) return null;
     // "a delivery driver" is a person: never the delivery truck a word before them draws (a "robot
     // assistant" is still the robot, a being of its own; an owner is none: "a doctor's bag").
     const beings = before.some((n) => !n.owner && n.entry && lexicon.arts[n.entry.arts[0]]?.creature);
@@ -759,12 +767,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const kind = nounForms(noun.word)
         .map((form) => `${first} ${form}`)
         .find((w) => drawnByOwnName(lexicon.words.get(w)));
-      const art = kind ? lexicon.arts[lexicon.words.get(kind)?.arts[0] ?? -1] : undefined;
+      const kindEntry = kind ? lexicon.words.get(kind) : undefined;
+      const art = kindEntry ? lexicon.arts[kindEntry.arts[0]] : undefined;
       // (or, after a name of two words, when the word has art of its own, a kind whose art is
       // named by it: a tennis racket and a ball is a tennis ball; a sun and a cloud stay apart)
       const ownKind = name.includes(' ') && art?.label.split(' ').at(-1) === noun.word;
       if ((!noun.entry || ownKind) && thing && kind && art && !art.creature && !art.food)
-        Object.assign(noun, { word: kind, entry: lexicon.words.get(kind) });
+        Object.assign(noun, { word: kind, entry: kindEntry });
       continue;
     }
     const compound = nounForms(noun.word)
@@ -879,8 +888,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "a valentine heart": of the thing's kinds, the one the occasion brings (the red heart).
     // (set inside noteOccasion, which the compiler does not follow)
     const occasion = decoration as { art: ArtRecord } | null;
-    const brought = occasion ? lexicon.arts.indexOf(occasion.art) : -1;
-    if (subjectNoun.entry.arts.includes(brought)) subject = lexicon.arts[brought];
+    if (occasion && subjectNoun.entry.arts.some((a) => lexicon.arts[a].id === occasion.art.id))
+      subject = occasion.art;
     // A sign is drawn only for its own name: a report card is no information sign.
     if (subject.sign && subjectNoun.entry.how !== 'name' && subject.label !== subjectNoun.word)
       throw new ComposerMiss([subjectNoun.word]);
@@ -980,16 +989,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (propArt) return { ...thing, entry: { how: 'name', arts: [lexicon.arts.indexOf(propArt)] } };
     // (only a being owns things: a bicycle basket icon is a second bicycle; and a fairy's wings
     // are its own, not a second picture)
-    const part = nounFormsIn(thing.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
-    if (!givenTo(phrase) || !subject.creature || part) return null;
-    const name = [`${owner} ${thing.word}`, `${owner}${thing.word}`].find((w) =>
-      drawnByOwnName(lexicon.words.get(w)),
-    );
+    if (!givenTo(phrase) || !subject.creature || isBodyPart(thing.word, lexicon)) return null;
+    const names = [`${owner} ${thing.word}`, `${owner}${thing.word}`];
+    const name = names.find((w) => drawnByOwnName(lexicon.words.get(w)));
     const entry = name ? lexicon.words.get(name) : undefined;
     const art = entry ? lexicon.arts[entry.arts[0]] : undefined;
     // (a made thing, or an art set's own name for one: a sun with a flower is no sunflower)
-    const made =
-      entry?.made || [`${owner} ${thing.word}`, `${owner}${thing.word}`].every((w) => !lexicon.nouns.has(w));
+    const made = entry?.made || names.every((w) => !lexicon.nouns.has(w));
     return entry && art && made && !art.creature && !art.food
       ? { ...thing, word: name ?? thing.word, entry }
       : null;
@@ -1003,9 +1009,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const verb = tokens[k]?.text.endsWith('ing') ? verbLemma(tokens[k].text, lexicon) : null;
     if (!thing || !verb) return null;
     // (the tagger's singular too: WordNet knows "teeth", the tool is a toothbrush)
-    const singular = nlp(thing.word).nouns().toSingular().text().toLowerCase();
-    const tool = [...nounFormsIn(thing.word, lexicon.nouns), singular]
-      .filter((form) => form.length > 0)
+    const singular = irregularSingular(thing.word);
+    const tool = [...nounFormsIn(thing.word, lexicon.nouns), ...(singular ? [singular] : [])]
       .flatMap((form) => [`${form}${verb}`, `${form} ${verb}`])
       .find((w) => drawnByOwnName(lexicon.words.get(w)));
     const entry = tool ? lexicon.words.get(tool) : undefined;
@@ -1069,12 +1074,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // A creature's own hands or nose are not a second picture, nor a part any subject is given
     // "with" ("a snowman with a carrot nose", "a robot with big eyes").
     const phrase = phraseOf.get(noun);
-    const bodyPart = nounFormsIn(noun.word, lexicon.nouns).some((f) => lexicon.bodyParts.has(f));
-    if (bodyPart && (subject.creature || (phrase && givenWith(tokens, phrase.start)))) continue;
+    if (isBodyPart(noun.word, lexicon) && (subject.creature || (phrase && givenWith(tokens, phrase.start))))
+      continue;
     // "a baseball player swinging a bat": what a player of a game holds is a made thing (the bat,
     // no flying bat), as among made things.
-    const played = agent && partner && noun.entry.madeSense !== undefined;
-    const art = played ? lexicon.arts[noun.entry.madeSense ?? 0] : pick(noun.entry);
+    const played = agent && partner ? noun.entry.madeSense : undefined;
+    const art = played !== undefined ? lexicon.arts[played] : pick(noun.entry);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
     if (agent && partner && art.label.split(' ').includes(agent.word)) {
@@ -1107,15 +1112,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
 
   // "a kid reading on a bench", "a girl singing": a person doing a thing the prompt names nothing
   // for holds what it is done with (VERB_THINGS, ours): a book, a microphone.
-  const verbThing = toolVerbs.map((v) => emojiNamed(lexicon, VERB_THINGS[v])).find(Boolean);
-  if (verbThing && subject.person && accents.length === 0 && !agent) {
+  const doing = toolVerbs.find((v) => emojiNamed(lexicon, VERB_THINGS[v]));
+  const verbThing = doing ? emojiNamed(lexicon, VERB_THINGS[doing]) : undefined;
+  if (doing && verbThing && subject.person && accents.length === 0 && !agent) {
     accents.push(verbThing);
     partner = { art: verbThing, relation: 'holding' };
-    subjects.push({
-      word: toolVerbs.find((v) => VERB_THINGS[v]) ?? '',
-      label: verbThing.label,
-      art: verbThing.id,
-    });
+    subjects.push({ word: doing, label: verbThing.label, art: verbThing.id });
   }
 
   const sceneAccents = scene
