@@ -2200,6 +2200,116 @@ export const HELDOUT_ROUND_21: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 22: written after round 21's verdicts, before any change made because of round 21.
+export const HELDOUT_ROUND_22: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a horse jumping over a fence',
+    'a squirrel holding an acorn',
+    'an owl reading a book',
+    'a cat sleeping in a box',
+    'a bear fishing in a river',
+  ]),
+  ...group('food', [
+    'a slice of pepperoni pizza',
+    'a hot chocolate with marshmallows',
+    'an ice cream sundae',
+    'a lemon slice',
+    'a pot of tea',
+  ]),
+  ...group('job', [
+    'a police officer with a badge',
+    'a scientist with a microscope',
+    'a construction worker with a helmet',
+    'a mail carrier with a package',
+    'a baker with bread',
+  ]),
+  ...group('holiday', [
+    'a valentine card with hearts',
+    'a chinese new year dragon',
+    'a gift box with a bow',
+    'a heart with an arrow',
+    'a party hat and confetti',
+  ]),
+  ...group('school', [
+    'a ruler and a protractor',
+    'a girl raising her hand',
+    'an apple on a desk',
+    'a microscope and a slide',
+    'a girl writing an essay',
+  ]),
+  ...group('sports', [
+    'a skier going downhill',
+    'a girl on roller skates',
+    'a hockey stick and a puck',
+    'a volleyball on the beach',
+    'a badminton racket',
+  ]),
+  ...group('transport', [
+    'a submarine underwater',
+    'a speedboat',
+    'a tram in the city',
+    'a wagon',
+    'a subway train',
+  ]),
+  ...group('nature', [
+    'a starry sky',
+    'a maple leaf',
+    'a seashell on sand',
+    'a dandelion',
+    'a hill with flowers',
+  ]),
+  ...group('home', [
+    'a teapot and a cup',
+    'a broom and a dustpan',
+    'a door with a wreath',
+    'a fridge with magnets',
+    'a stove with a pot',
+  ]),
+  ...group('tech', [
+    'a cloud with an upload arrow',
+    'a keyboard and a mouse',
+    'a charging phone',
+    'a microchip',
+    'a drone flying',
+  ]),
+  ...group('fantasy', [
+    'a phoenix in flames',
+    'a magic potion bottle',
+    'a pegasus flying',
+    'a crystal',
+    'a fairy sitting on a mushroom',
+  ]),
+  ...group('music', [
+    'a girl playing the flute',
+    'a boy singing into a microphone',
+    'a girl with a guitar',
+    'a musical note',
+    'a bugle',
+  ]),
+  ...group('health', [
+    'a girl taking vitamins',
+    'a boy with a fever',
+    'a person meditating',
+    'a nurse with a mask',
+    'a girl drinking water',
+  ]),
+  ...group('feeling', ['a confused dog', 'a shy bunny', 'a brave mouse', 'a worried owl', 'a shocked girl']),
+  ...group('two subjects', [
+    'a pig and a chicken',
+    'a sheep and a goat',
+    'a dolphin and a boat',
+    'a lion and a zebra',
+    'a whale and a boat',
+  ]),
+  ...group('colour/size', [
+    'a giant green dinosaur',
+    'a tiny orange fish',
+    'a big black bear',
+    'a little white cloud',
+    'a long blue snake',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2222,4 +2332,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_19,
   HELDOUT_ROUND_20,
   HELDOUT_ROUND_21,
+  HELDOUT_ROUND_22,
 ];
