@@ -662,9 +662,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const synonyms = new Set(same.flatMap((s) => s.words));
     const ancestors = ancestorWords(same.slice(0, 2));
     // ("face" names the emoji's form, not a thing: a "winking face" is no slide's surface.)
-    const names = [label.join(' '), label.at(-1), label.filter((w) => w !== 'face').join(' ')].filter(
-      (w) => w !== 'face',
-    );
+    // (CLDR's "globe showing Americas" is a globe: the words before "showing" name it.)
+    const showing = label.indexOf('showing');
+    const names = [
+      label.join(' '),
+      label.at(-1),
+      label.filter((w) => w !== 'face').join(' '),
+      showing > 0 ? label.slice(0, showing).join(' ') : undefined,
+    ].filter((w) => w !== 'face');
     if (names.some((n) => n && (synonyms.has(n) || ancestors.has(n)))) return true;
     // A kind of it: "sauropod" for dinosaur.
     if (!art.person && isKindOf(lemma, art)) return true;
@@ -723,6 +728,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
    * Art named "<modifier> <word>" that is a kind of the word ("palm tree", "soccer ball",
    * "deciduous tree"), not another thing ending in it ("mirror ball", "rice ball", "diya lamp").
    */
+  const isMaterial = (word: string): boolean => {
+    const first = senses(word, 1);
+    return first[0]?.lexfile === NOUN_SUBSTANCE || ancestorWords(first).has('ceramic ware');
+  };
+
   const isKindOf = (lemma: string, art: Draft): boolean => {
     const label = words(art.label);
     const modifiers = label.slice(0, -1);
@@ -730,12 +740,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (modifiers.some(isTime) || (label.at(-1) !== lemma && !wordnet.index.noun.has(label.join(' '))))
       return false;
     // A WordNet name below the word's main sense: "soccer ball", not "crystal ball" (a globe);
-    // else a name made of adjectives or materials ("deciduous tree", "water wave").
+    // else a name made of adjectives or materials ("deciduous tree", "water wave", "porcelain
+    // vase": WordNet files porcelain as ceramic ware, not as a substance).
     if (senses(label.join(' '), 1).length === 0)
-      return (
-        modifiers.length > 0 &&
-        modifiers.every((m) => wordnet.index.adj.has(m) || senses(m, 1)[0]?.lexfile === NOUN_SUBSTANCE)
-      );
+      return modifiers.length > 0 && modifiers.every((m) => wordnet.index.adj.has(m) || isMaterial(m));
     return namesKindOf(label.join(' '), lemma, 1);
   };
 
@@ -1032,7 +1040,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
               (!isPerson(lemma) || drafts[a].person),
           )
         : undefined;
-    if (part !== undefined) return { how: 'part', arts: [part] };
+    // (A made thing in porcelain is the thing itself, also beside another: a porcelain vase is a
+    // vase. Not every material before a name says what it is made of: a paper tray holds paper.)
+    const material =
+      part !== undefined &&
+      synsets[0]?.lexfile === NOUN_ARTIFACT &&
+      !wordnet.index.noun.has(drafts[part].label) &&
+      words(drafts[part].label)
+        .slice(0, -1)
+        .every((m) => ancestorWords(senses(m, 1)).has('ceramic ware'));
+    if (part !== undefined) return { how: material ? 'name' : 'part', arts: [part] };
     return null;
   };
 
@@ -1137,15 +1154,21 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         found?.how === 'name' &&
         found.arts.length > 1 &&
         !found.arts.every((a) => words(drafts[a].label).every((w) => w === head || colourNames[w]));
+      // (An emoji CLDR tags with the head shows the head's main sense: fuller's earth is soil, no
+      // globe of the earth.)
       const otherSense =
         found?.how === 'synonym'
           ? !kindOf.some((b) => b.words.includes(found.via ?? ''))
-          : found?.how === 'name' && !found.arts.every(shows);
+          : found?.how === 'keyword'
+            ? !kindOf.some((b) => b.lexfile === main?.lexfile)
+            : found?.how === 'name' && !found.arts.every(shows);
       // An emoji whose name and CLDR keywords say every word of the name is that thing: a baseball
       // cap is the billed cap (tagged "baseball").
       const saysAll =
         found?.arts.length === 1 && phrase.every((w) => emojiSaying.get(w)?.includes(found.arts[0]));
-      if (found && !otherSense && saysAll) return { how: 'keyword', arts: found.arts };
+      // (whatever sense CLDR tagged it in: the man in lotus position)
+      if (found && (!otherSense || found.how === 'keyword') && saysAll)
+        return { how: 'keyword', arts: found.arts };
       // A thing CLDR only tags with the head is another thing when the dictionary names it and
       // its name does not say the head: brown sugar is no cupcake, a plastic bag no backpack, an
       // aquatic mammal no moose (dark chocolate is still the chocolate bar).

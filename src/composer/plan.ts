@@ -1043,13 +1043,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents.push(subject);
     subjects.push({ word: young.word, label: subject.label, art: subject.id });
   }
-  for (const extra of [weather, decoration]) {
-    if (!extra || extra.art.id === subject.id || accents.length >= 2) continue;
+  const addExtra = (extra: typeof weather) => {
+    if (!extra || extra.art.id === subject.id || accents.length >= 2) return;
     accents.push(extra.art);
     subjects.push({ word: extra.word, label: extra.art.label, art: extra.art.id });
     // Weather is overhead: the rain cloud above the dog, never under it.
     if (extra === weather && !partner) partner = { art: extra.art, relation: 'sky' };
-  }
+  };
+  addExtra(weather);
   for (const noun of accentNouns) {
     if (noun === young) continue;
     if (!noun?.entry || noun.scene || accents.length >= 2 || noun.entry.how === 'part') continue;
@@ -1119,6 +1120,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     partner = { art: verbThing, relation: 'holding' };
     subjects.push({ word: doing, label: verbThing.label, art: verbThing.id });
   }
+  // The occasion's decoration after the things the prompt names: a birthday girl's cake stands
+  // beside her, the balloon is the extra.
+  addExtra(decoration);
 
   const sceneAccents = scene
     ? rng

@@ -1601,3 +1601,25 @@ describe('composer: kinds only of things one can draw', () => {
     expect(lexicon.words.get('animal')?.how).toBe('kind');
   });
 });
+
+describe('composer: round 21’s patterns', () => {
+  it('a vase is the porcelain vase, never a lidded jar (WordNet files a vase as a jar)', () => {
+    expect(drawn('a table with a vase')).toContain('game-icons:porcelain-vase');
+    expect(drawn('a table with a vase')).not.toContain(fe('jar'));
+  });
+
+  it('the earth is a globe of the earth, not a desk globe; a soil named "earth" is no globe', () => {
+    for (const art of subjectOf('the earth')) expect(art).toMatch(/^fluent-emoji-flat:globe-showing-/);
+    expect(drawn('a satellite and the earth')).not.toContain('game-icons:globe');
+    expect(getLexicon().words.get("fuller's earth")).toBeUndefined();
+    expect(getLexicon().words.get('isopropyl alcohol')).toBeUndefined();
+  });
+
+  it('a thing the prompt names stands beside the subject before the occasion’s decoration', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a birthday girl with a cake', seed);
+      expect(p.partner?.art.id).toBe('mdi:cake');
+      expect(p.accents.map((a) => a.id)).toEqual(['mdi:cake', fe('balloon')]);
+    }
+  });
+});
