@@ -1393,6 +1393,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     for (const o of wave) containers.add(o);
   }
   const partitives: string[] = [];
+  const holders: string[] = [];
   for (const [lemma, entry] of wordnet.index.noun) {
     const first = nounSynsets.get(entry.synsets[0]);
     if (!first || lemma.includes(' ')) continue;
@@ -1404,14 +1405,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     );
     // "a ball of yarn", "a roll of tape": a shape the thing after "of" takes, no second thing.
     const shape = entry.synsets.slice(0, 3).some((o) => nounSynsets.get(o)?.lexfile === NOUN_SHAPE);
-    if (
-      shape ||
-      first.lexfile === NOUN_QUANTITY ||
-      first.lexfile === NOUN_GROUP ||
+    const holder =
       containers.has(first.offset) ||
-      (second && first.lexfile === NOUN_SUBSTANCE && containers.has(second.offset)) ||
-      piece
-    )
+      (second && first.lexfile === NOUN_SUBSTANCE && containers.has(second.offset));
+    if (holder) holders.push(lemma);
+    if (shape || first.lexfile === NOUN_QUANTITY || first.lexfile === NOUN_GROUP || holder || piece)
       partitives.push(lemma);
   }
 
@@ -1705,6 +1703,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     verbs: [...verbIndex.keys()].filter((k) => !k.includes(' ')),
     adjectives: [...wordnet.index.adj.keys()].filter((k) => !k.includes(' ')),
     partitives,
+    containers: holders,
     times: [...wordnet.index.noun.keys()].filter((k) => !/\d/.test(k) && isTime(k)),
     // and an animal's own parts, filed with animals but under body parts ("paw", "tail", "beak")
     bodyParts: [...wordnet.index.noun.keys()].filter((k) => {
@@ -1741,6 +1740,25 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       }
       return [];
     }),
+    // A food's slice, the emoji CLDR tags with the food and "slice" ("a piece of cake": the
+    // shortcake, not the whole cake).
+    slices: [...new Set(entries.map(([word]) => word).filter((w) => !w.includes(' ')))].flatMap(
+      (word): [string, number][] => {
+        // (of the word's own thing or a kind of it, a shortcake for cake: a slice of apple is no
+        // apple pie)
+        const slice = (emojiSaying.get(word) ?? []).find(
+          (a) =>
+            drafts[a].food &&
+            (keywordsOf.get(drafts[a]) ?? []).includes('slice') &&
+            (drafts[a].label === word ||
+              isCompoundOf(drafts[a].label, word) ||
+              ancestorWords(senses(drafts[a].label, 1)).has(word)),
+        );
+        return slice !== undefined && senses(word, 3).some((s) => s.lexfile === NOUN_FOOD)
+          ? [[word, slice]]
+          : [];
+      },
+    ),
     // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.
     people: [...wordnet.index.noun.keys()].filter(
       (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 15;
+export const INDEX_FORMAT = 16;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -103,6 +103,8 @@ export type IndexFile = {
   adjectives: string[];
   /** Nouns that name an amount or a container in "a cup of coffee": the thing is after "of". */
   partitives: string[];
+  /** Those of them that hold the thing ("a basket of strawberries"): a container first. */
+  containers: string[];
   /** Nouns of a time or an occasion ("day", "new year's eve"): they set a scene, never a picture. */
   times: string[];
   /** Parts of a body ("hand", "nose"): a creature's own, not a second picture. */
@@ -111,6 +113,8 @@ export type IndexFile = {
   young: string[];
   /** An animal's name that also names a food -> that food's art ("dog": a frankfurter, the hot dog). */
   foodSenses: [string, number][];
+  /** A food -> the emoji of a slice of it ("cake": the shortcake), for "a piece of cake". */
+  slices: [string, number][];
   /** People with no art of their own ("gardener"): a person holding what the prompt gives them. */
   people: string[];
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */

@@ -22,10 +22,12 @@ export type Lexicon = {
   verbs: Set<string>;
   adjectives: Set<string>;
   partitives: Set<string>;
+  containers: Set<string>;
   times: Set<string>;
   bodyParts: Set<string>;
   young: Set<string>;
   foodSenses: Map<string, number>;
+  slices: Map<string, number>;
   acts: Set<string>;
   people: Set<string>;
   /** A person of no art -> the art of the thing their name comes from ("drummer" -> drum). */
@@ -99,10 +101,12 @@ export function getLexicon(): Lexicon {
     verbs: new Set(file.verbs),
     adjectives: new Set(file.adjectives),
     partitives: new Set(file.partitives),
+    containers: new Set(file.containers),
     times: new Set(file.times),
     bodyParts: new Set(file.bodyParts),
     young: new Set(file.young),
     foodSenses: new Map(file.foodSenses),
+    slices: new Map(file.slices),
     acts: new Set(file.acts),
     people: new Set(file.people),
     tools: new Map(file.tools),

@@ -896,6 +896,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
     // -> grass) is another sense of the word: refused, not drawn.
     const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
+    // "a piece of chocolate cake": a slice of it, when an emoji shows one (the shortcake).
+    const cut = amount?.partitive && SLICE_WORDS.has(amount.nouns.at(-1)?.word ?? '');
+    const sliceOf = [subjectNoun.word, subjectNoun.word.split(' ').at(-1) ?? ''].find((w) =>
+      lexicon.slices.has(w),
+    );
+    if (cut && sliceOf) subject = lexicon.arts[lexicon.slices.get(sliceOf) ?? 0];
     const broader = ['hypernym', 'kind', 'part'].includes(subjectNoun.entry.how);
     if (broader && !subject.food && amount?.partitive && isVessel(amount.nouns.at(-1), lexicon))
       throw new ComposerMiss([subjectNoun.word]);
@@ -1031,6 +1037,29 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     partner = { art, relation: rides ? 'riding' : 'holding' };
     accents.push(art);
     subjects.push({ word: agent.word, label: art.label, art: art.id });
+  }
+  // "a basket of strawberries": a container drawn by its own name holds the thing, unless the
+  // thing's art is in a dish already (a jar of honey is the honey pot, a bowl of soup a pot of
+  // food), nor one a dish or a drink is drawn in (a cup of coffee is the hot beverage, a bowl of
+  // noodles the steaming bowl). A box (the
+  // takeout box) or a bag (a powder bag) is drawn by another thing's art.
+  const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
+  const holder = amount?.partitive ? amount.nouns.at(-1) : undefined;
+  const holderArt = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
+  if (
+    !partner &&
+    holder &&
+    holderArt &&
+    holderArt.label === holder.word &&
+    !holderArt.food &&
+    lexicon.containers.has(holder.word) &&
+    !SERVING_VESSEL.test(holder.word) &&
+    !subject.sign &&
+    !DISH.test(subject.label)
+  ) {
+    partner = { art: holderArt, relation: 'in' };
+    accents.push(holderArt);
+    subjects.push({ word: holder.word, label: holderArt.label, art: holderArt.id });
   }
   const phraseOf = new Map([...accentFor].map(([p, noun]) => [noun, p] as const));
   // "a kangaroo with a baby", "a horse and a foal": an animal's young is a small one of it, never
@@ -1357,6 +1386,15 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
   const how = noun.entry?.how;
   return how === 'keyword' || how === 'part';
 }
+
+/** Amounts that cut a piece from a food ("a slice of cake"). */
+const SLICE_WORDS = new Set(['slice', 'piece', 'wedge', 'portion', 'serving', 'bite', 'slab']);
+
+/** Vessels a dish's or a drink's own art shows it in (a steaming bowl, a hot beverage). */
+const SERVING_VESSEL = /^(bowl|cup|glass|mug|bottle|flask|jug|pitcher|kettle|thermos|can|teacup)$/;
+
+/** Art that shows its thing in a dish or vessel already ("honey pot", "glass of milk"). */
+const DISH = /\b(cup|glass|mug|bottle|bowl|plate|jar|pot|box|can|basket|bucket|tray)\b/;
 
 /** A dish or vessel for food or drink ("a bowl of", "a glass of"): what is in it is food. */
 function isVessel(noun: Noun | undefined, lexicon: Lexicon): boolean {

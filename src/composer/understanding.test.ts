@@ -974,7 +974,8 @@ describe('composer: round 13’s patterns', () => {
 
 describe('composer: round 14’s patterns', () => {
   it('a name after a colour word drawn by its head’s own icon is that thing: a chocolate cake is the cake icon', () => {
-    expect(subjectOf('a slice of chocolate cake')).toEqual(Array(4).fill('mdi:cake'));
+    // (A slice of it is the shortcake, a slice of cake: see "a piece of a food".)
+    expect(subjectOf('a chocolate cake')).toEqual(Array(4).fill('mdi:cake'));
     // A noun drawn by its own name keeps it: a red fox is the fox emoji.
     expect(subjectOf('a red fox')[0]).toBe(fe('fox'));
   });
@@ -1621,5 +1622,31 @@ describe('composer: round 21’s patterns', () => {
       expect(p.partner?.art.id).toBe('mdi:cake');
       expect(p.accents.map((a) => a.id)).toEqual(['mdi:cake', fe('balloon')]);
     }
+  });
+});
+
+describe('composer: a container of things', () => {
+  it('a basket of strawberries is the strawberries in the basket', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a basket of strawberries', seed);
+      expect(p.subject.id).toBe(fe('strawberry'));
+      expect(p.partner).toEqual({ art: getLexicon().artById.get(fe('basket')), relation: 'in' });
+    }
+  });
+
+  it('no second vessel for a food or drink whose own art shows one', () => {
+    expect(drawn('a cup of coffee')).toEqual(Array(4).fill(fe('hot-beverage')));
+    expect(drawn('a jar of honey')).toEqual(Array(4).fill(fe('honey-pot')));
+    expect(drawn('a bowl of noodles')).not.toContain('mdi:bowl');
+  });
+});
+
+describe('composer: a piece of a food', () => {
+  it('is a slice of it when an emoji shows one: a piece of cake is the shortcake, a cake the whole cake', () => {
+    expect(subjectOf('a piece of cake')).toEqual(Array(4).fill(fe('shortcake')));
+    expect(subjectOf('a slice of chocolate cake')).toEqual(Array(4).fill(fe('shortcake')));
+    expect(subjectOf('a cake')).not.toContain(fe('shortcake'));
+    // (a slice of apple is no apple pie: the pie only tags the apple it is made with)
+    expect(getLexicon().slices.has('apple')).toBe(false);
   });
 });
