@@ -204,6 +204,11 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['gloomy', 'sad'],
   ['glad', 'happy'],
   ['joyful', 'happy'],
+  // (round 21: "a lonely puppy" was drawn happy)
+  ['lonely', 'sad'],
+  ['lonesome', 'sad'],
+  ['miserable', 'sad'],
+  ['homesick', 'sad'],
 ];
 
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
@@ -1287,10 +1292,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           if (!isFirstSense(other, parent.offset) && !animal) continue;
           // The broader word's own picture, not one of its other kinds ("hot beverage" is a
           // sibling of orange juice, not orange juice).
+          // (an emoji's name in the plural too: a textbook is a book, the "books" emoji)
           const ownName = (a: number) =>
-            words(drafts[a].label)
-              .filter((w) => w !== 'face')
-              .join(' ') === other;
+            [other, ...(drafts[a].kind === 'color' ? [`${other}s`] : [])].includes(
+              words(drafts[a].label)
+                .filter((w) => w !== 'face')
+                .join(' '),
+            );
           // A broader word's own art or synonym; its keywords are too loose one level up. A person
           // is drawn as a person, never as a thing a broader word's synonym also names (a king is a
           // "ruler", whose art is the measuring kind).
@@ -1660,6 +1668,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     for (const name of [label.join(' '), label.at(-1) ?? '']) {
       const first = senses(name, 1)[0];
       if (!first) continue;
+      // Water is blue: a river, a lake, dew ("water that has condensed..."), never a pink river.
+      // (not one named river, the Forth or the Mobile; not steam, a vapour)
+      const water =
+        !first.instance &&
+        !ancestorsOf(first).has('vapor') &&
+        (ancestorsOf(first).has('body of water') ||
+          (first.lexfile === NOUN_SUBSTANCE && /^water\b/.test(first.gloss)));
+      if (water) return NATURAL_HEX.blue;
       // Only things of nature have a colour of their own (a pumpkin, a raven), not made things.
       if (!nature(first)) return undefined;
       // (the kind's colour only for a part of that plant: a lotus's flower, a ginkgo's leaf)
@@ -1669,7 +1685,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       // Else the colour most of its kind have: a squirrel or a roast chicken is no pink, a
       // fern no teal.
       if (colour) return NATURAL_HEX[colour];
-      // Of natural objects only rock, ice and earth are grey: a sun or a river keeps the palette.
+      // Of natural objects only rock, ice and earth are grey: a sun keeps the palette.
       const landform = ['geological formation', 'rock'].some((w) => w === name || ancestorsOf(first).has(w));
       return first.lexfile === NOUN_OBJECT && !landform ? undefined : FIELD_COLOURS[first.lexfile];
     }

@@ -317,7 +317,9 @@ function lookupNoun(word: string, lexicon: Lexicon): Noun['entry'] {
 function trusted(entry: WordEntry, lexicon: Lexicon): WordEntry | null {
   if (entry.how !== 'hypernym' || !entry.via) return entry;
   const label = lexicon.arts[entry.arts[0]]?.label ?? '';
-  return label !== entry.via && label.includes(entry.via) ? null : entry;
+  // (its own art in the plural is that thing: a textbook is a book, the "books" emoji)
+  const itself = label === entry.via || label === `${entry.via}s`;
+  return !itself && label.includes(entry.via) ? null : entry;
 }
 
 /** Words before "the sea" that put a thing on or by its surface, not under it. */

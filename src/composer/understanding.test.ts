@@ -1650,3 +1650,30 @@ describe('composer: a piece of a food', () => {
     expect(getLexicon().slices.has('apple')).toBe(false);
   });
 });
+
+describe('composer: water is blue', () => {
+  it('a one-colour river, waterfall or dew is painted blue, whatever the palette; steam is not', () => {
+    const lexicon = getLexicon();
+    for (const id of ['game-icons:river', 'game-icons:waterfall', 'game-icons:dew']) {
+      expect(lexicon.artById.get(id)?.colour, id).toBe('#2f6fd6');
+    }
+    expect(lexicon.artById.get('mdi:steam')?.colour).toBeUndefined();
+    const { svg } = composeSvg({ prompt: 'a river through a forest', theme: 'default', seed: 1 });
+    expect(svg.toLowerCase()).toContain('#2f6fd6');
+  });
+});
+
+describe('composer: a lonely animal', () => {
+  it('is drawn sad, never as a happy one', () => {
+    for (const [, p] of markedWithNoSecondFace('a lonely penguin', 'sad-but-relieved-face')) {
+      expect(p.subject.id).toBe(fe('penguin'));
+    }
+  });
+});
+
+describe('composer: a kind of a thing drawn in the plural', () => {
+  it('a textbook is a book, the "books" emoji (not refused)', () => {
+    expect(subjectOf('a stack of textbooks')).toEqual(Array(4).fill(fe('books')));
+    expect(subjectOf('a cookbook')).toEqual(Array(4).fill(fe('books')));
+  });
+});
