@@ -464,7 +464,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   /** "a dog's birthday": the decoration an occasion with no backdrop of its own is given. */
   let decoration: { word: string; art: ArtRecord } | null = null;
   const noteOccasion = (words: string) => {
-    const word = words.split(/[\s']+/).find((w) => OCCASION_ART[w]);
+    // (the whole name first: "new year's eve" is the new year's)
+    const whole = words.replace(/'s\b/g, '').replace(/ (eve|day)$/, '');
+    const word = OCCASION_ART[whole] ? whole : words.split(/[\s']+/).find((w) => OCCASION_ART[w]);
     const art = word ? emojiNamed(lexicon, OCCASION_ART[word]) : undefined;
     if (word && art) decoration ??= { word, art };
   };
@@ -907,6 +909,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const broader = ['hypernym', 'kind', 'part'].includes(subjectNoun.entry.how);
     if (broader && !subject.food && amount?.partitive && isVessel(amount.nouns.at(-1), lexicon))
       throw new ComposerMiss([subjectNoun.word]);
+    // A clock at midnight, at noon or at the new year shows twelve. (decoration is set inside
+    // noteOccasion, which the compiler does not follow)
+    const twelve = lexicon.artById.get('fluent-emoji-flat:twelve-oclock');
+    const atTwelve =
+      tokens.some((t) => t.text === 'midnight' || t.text === 'noon') ||
+      (decoration as { word: string } | null)?.word === 'new year';
+    if (twelve && atTwelve && / o’clock$/.test(subject.label)) subject = twelve;
     // A creature with art of its own for the feeling ("crying cat") is drawn with it.
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;

@@ -26,6 +26,8 @@ export const OCCASION_ART: Record<string, string> = {
   birthday: 'balloon',
   valentine: 'red-heart',
   valentines: 'red-heart',
+  // (round 21: "a new year clock" showed no new year)
+  'new year': 'party-popper',
 };
 
 /** The thing a being of legend is known by, where the plain word names another (ours): a genie's

@@ -1677,3 +1677,15 @@ describe('composer: a kind of a thing drawn in the plural', () => {
     expect(subjectOf('a cookbook')).toEqual(Array(4).fill(fe('books')));
   });
 });
+
+describe('composer: the new year', () => {
+  it('brings its party popper, and a clock then shows twelve', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a new year clock', seed);
+      expect(p.subject.id).toBe(fe('twelve-oclock'));
+      expect(p.accents.map((a) => a.id)).toContain(fe('party-popper'));
+    }
+    expect(subjectOf('a clock at midnight')).toEqual(Array(4).fill(fe('twelve-oclock')));
+    expect(drawn('a cat on new year’s eve')).toContain(fe('party-popper'));
+  });
+});
