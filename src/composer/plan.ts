@@ -421,8 +421,17 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     const named = !head.scene && isDictionaryNoun(head.word, lexicon) && !doing;
     // (A food CLDR tags with the head is that food: tomato soup is the pot of food tagged "soup".)
     const food = head.entry?.how === 'keyword' && lexicon.arts[head.entry.arts[0]]?.food;
-    if (!beings && named && food) return head;
-    if (!beings && named && !drawnByOwnName(head.entry)) return null;
+    // (A being before a person is the one meant, "a robot assistant"; an animal before a thing
+    // is whose it is: a cat toy is no cat, a dog bed no dog.)
+    const person =
+      isPersonOfNoArt(head, lexicon) || Boolean(head.entry && lexicon.arts[head.entry.arts[0]]?.person);
+    const animal = (n: Noun) => {
+      const art = n.entry ? lexicon.arts[n.entry.arts[0]] : undefined;
+      return Boolean(art?.creature && !art.person && !n.entry?.made);
+    };
+    const theirs = !person && before.some((n) => !n.owner && animal(n));
+    if ((!beings || theirs) && named && food) return head;
+    if ((!beings || theirs) && named && !drawnByOwnName(head.entry)) return null;
   }
   // "a rocket ship": a conveyance named before another is the one meant (no sailing ship).
   const modifier = phrase.nouns.at(-2);

@@ -1689,3 +1689,13 @@ describe('composer: the new year', () => {
     expect(drawn('a cat on new year’s eve')).toContain(fe('party-popper'));
   });
 });
+
+describe('composer: an animal’s thing', () => {
+  it('a thing named after an animal is no picture of the animal: a cat toy is refused, a dog bed is a bed', () => {
+    expect(refused('a cat toy')).toEqual(['cat toy']);
+    expect(subjectOf('a dog bed')).toEqual(Array(4).fill(fe('bed')));
+    // A being before a person or a made being stays the one meant.
+    expect(subjectOf('a robot toy')).toEqual(Array(4).fill(fe('robot')));
+    expect(subjectOf('a robot assistant')).toEqual(Array(4).fill(fe('robot')));
+  });
+});
