@@ -580,7 +580,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         for (const child of nounSynsets.get(offset)?.hyponyms ?? []) {
           if (seen.has(child)) continue;
           seen.add(child);
-          next.push(child);
+          let drawn = false;
           for (const lemma of nounSynsets.get(child)?.words ?? []) {
             // Only words that mainly mean this kind: "cat" is also a tractor, "key" a fruit.
             // (and not a name art spells as two words: those name the thing itself, no choice)
@@ -588,7 +588,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             const art = one(lemma, EXACT, 'color');
             if (art === undefined || showsOtherSense(lemma, child, art)) continue;
             found.set(art, Math.max(found.get(art) ?? 0, familiarity(lemma) + 1));
+            drawn = true;
           }
+          // (A food drawn is one choice; its own kinds are not more: french fries, filed under
+          // potato, are no vegetable beside the potato.)
+          if (!drawn || nounSynsets.get(child)?.lexfile !== NOUN_FOOD) next.push(child);
         }
       }
       frontier = next;

@@ -1139,9 +1139,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       partner = { ...partner, art };
       continue;
     }
-    // "a baseball player hitting a ball": the player's baseball is that ball (no soccer ball).
+    // "a baseball player hitting a ball": the player's baseball is that ball (no soccer ball);
+    // "a boxer punching a bag": the boxer's punching bag is that bag (no powder bag).
     const held = partner?.art.label.split(' ').at(-1) ?? '';
-    if (agent && partner && held.endsWith(noun.word) && held !== noun.word) continue;
+    if (agent && partner && held.endsWith(noun.word)) continue;
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
     // The first thing named beside the subject stands where the prompt puts it, else beside it,

@@ -1699,3 +1699,21 @@ describe('composer: an animal’s thing', () => {
     expect(subjectOf('a robot assistant')).toEqual(Array(4).fill(fe('robot')));
   });
 });
+
+describe('composer: kinds of a food', () => {
+  it('a food drawn is one choice and its dishes no more: vegetables are never french fries', () => {
+    for (const prompt of ['a chef chopping vegetables', 'a bowl of vegetables', 'vegetables']) {
+      expect(drawn(prompt), prompt).not.toContain(fe('french-fries'));
+    }
+    expect(
+      getLexicon()
+        .words.get('vegetable')
+        ?.arts.map((a) => getLexicon().arts[a].id),
+    ).toContain(fe('potato'));
+  });
+
+  it('a boxer punching a bag: the punching bag, and no second bag', () => {
+    expect(drawn('a boxer punching a bag')).toContain('game-icons:punching-bag');
+    expect(drawn('a boxer punching a bag')).not.toContain('game-icons:powder-bag');
+  });
+});
