@@ -1003,6 +1003,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (shown.length > 0) {
       // Many emoji share a keyword ("fruit"): a choice; a few ("chef"): the best one, with the
       // broader word it is when its name is one ("dog" face for puppy).
+      // (Not for an act: a game is no one of the sports CLDR tags "game", a ping pong paddle.)
+      if (shown.length >= MIN_KINDS && synsets[0]?.lexfile === NOUN_ACT) return null;
       if (shown.length >= MIN_KINDS) return { how: 'keyword', arts: shown.slice(0, MAX_CHOICES) };
       // (one whose name says the word first: chocolate is the chocolate bar, not the cookie)
       const saysIt = shown.findIndex((a) => !drafts[a].creature && words(drafts[a].label).includes(lemma));

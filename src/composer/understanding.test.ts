@@ -1717,3 +1717,14 @@ describe('composer: kinds of a food', () => {
     expect(drawn('a boxer punching a bag')).not.toContain('game-icons:powder-bag');
   });
 });
+
+describe('composer: an act CLDR tags on many emoji', () => {
+  it('is no picture of one of them: a tablet with a game has no ping pong paddle beside it', () => {
+    for (const prompt of ['a tablet with a game', 'a tablet with games']) {
+      expect(
+        plan(prompt).subjects.map((s) => s.art),
+        prompt,
+      ).toEqual(['game-icons:tablet']);
+    }
+  });
+});
