@@ -205,8 +205,10 @@ function pairPlaces(
       return { subject: spot(across(470), 650, 480), partner: spot(across(650), 230, 330) };
     case 'riding':
       return { subject: spot(512, 360, 370), partner: spot(512, 650, 520) };
+    // What is held stands out at the hand's side, clear of the body it would hide behind (a
+    // robot's flower, a bear's balloon were mostly covered).
     case 'holding':
-      return { subject: spot(across(400), 540, 540), partner: spot(across(720), 600, 300) };
+      return { subject: spot(across(390), 530, 520), partner: spot(across(765), 615, 330) };
     default:
       return { subject: spot(across(320), 540, 430), partner: spot(across(710), 560, 390) };
   }

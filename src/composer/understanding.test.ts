@@ -1728,3 +1728,26 @@ describe('composer: an act CLDR tags on many emoji', () => {
     }
   });
 });
+
+describe('composer: a thing held', () => {
+  it('stands out at the side, mostly clear of the body (a bear’s balloon was mostly covered)', () => {
+    for (const prompt of ['a bear holding a balloon', 'a robot holding a flower']) {
+      for (const seed of SEEDS) {
+        const p = plan(prompt, seed);
+        expect(p.partner?.relation).toBe('holding');
+        const layout = buildLayout(p, 'default', createRandom(seed), PALETTES[0], false, seed);
+        const body = layout.subject.kind === 'icon' ? layout.subject.placed : null;
+        const held = layout.accents[0];
+        if (!body) throw new Error('no subject icon');
+        // The share of the held thing's width that lies behind the body's box.
+        const overlap =
+          Math.max(
+            0,
+            Math.min(body.x + body.size / 2, held.x + held.size / 2) -
+              Math.max(body.x - body.size / 2, held.x - held.size / 2),
+          ) / held.size;
+        expect(overlap, `${prompt} #${seed}`).toBeLessThan(0.3);
+      }
+    }
+  });
+});
