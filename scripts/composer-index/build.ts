@@ -938,6 +938,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (ownIcon && mono !== undefined && heads.length === 1 && drafts[mono].id.startsWith('mdi:'))
       return { how: 'name', arts: [mono] };
     const head = heads[0];
+    // (The thing in a plain material beats a food's emoji named after it when the word is no
+    // food: a box is the cardboard box, no takeout box of noodles.)
+    const specialHead = head !== undefined && drafts[head].food && synsets[0]?.lexfile !== NOUN_FOOD;
+    const inMaterial =
+      specialHead && opts.parts
+        ? at(lemma, PART, 'mono').find((a) => {
+            const label = words(drafts[a].label);
+            return label.length === 2 && label[1] === lemma && isMaterial(label[0]);
+          })
+        : undefined;
+    if (inMaterial !== undefined) return { how: 'name', arts: [inMaterial] };
     if (head !== undefined) return { how: 'name', arts: [head] };
     // An emoji named as an amount of the thing shows it: an ear of corn (not popcorn, whose name
     // holds the word), a sheaf of rice, a glass of milk.

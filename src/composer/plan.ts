@@ -916,7 +916,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     );
     if (cut && sliceOf) subject = lexicon.arts[lexicon.slices.get(sliceOf) ?? 0];
     const broader = ['hypernym', 'kind', 'part'].includes(subjectNoun.entry.how);
-    if (broader && !subject.food && amount?.partitive && isVessel(amount.nouns.at(-1), lexicon))
+    // (So is what is in a box, a basket or a bag: "a box of markers" is no map marker.)
+    const holds = amount?.partitive && lexicon.containers.has(amount.nouns.at(-1)?.word ?? '');
+    if (broader && !subject.food && amount?.partitive && (isVessel(amount.nouns.at(-1), lexicon) || holds))
       throw new ComposerMiss([subjectNoun.word]);
     // A clock at midnight, at noon or at the new year shows twelve. (decoration is set inside
     // noteOccasion, which the compiler does not follow)

@@ -1751,3 +1751,11 @@ describe('composer: a thing held', () => {
     }
   });
 });
+
+describe('composer: a box', () => {
+  it('is the cardboard box, never the takeout box of noodles; what a box holds is no broader stand-in', () => {
+    expect(drawn('a cat in a box')).toContain('game-icons:cardboard-box');
+    expect(drawn('a crane lifting a box')).not.toContain(fe('takeout-box'));
+    expect(refused('a box of markers')).toEqual(['markers']);
+  });
+});
