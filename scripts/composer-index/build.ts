@@ -285,7 +285,8 @@ export function indexFingerprint(): string {
 
 /** `thing`: the art shows a made thing (an emoji of travel, activities or objects; a Material
  * Design icon whose word is a made thing there), never an animal of the same name. */
-type Draft = ArtRecord & { bodyText: string; plateText?: string; thing?: true };
+/** `dish`: an emoji of a prepared dish or a drink (emojibase's food-prepared, food-asian, drink). */
+type Draft = ArtRecord & { bodyText: string; plateText?: string; thing?: true; dish?: true };
 
 /** The fluent emoji joined with emojibase by code point: labels, keywords and groups. */
 function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> } {
@@ -314,6 +315,7 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
       food: group === 4,
       ...(group === 8 ? { sign: true as const } : {}),
       ...(group >= 5 && group <= 7 ? { thing: true as const } : {}),
+      ...(subgroup === 44 || subgroup === 45 || subgroup === 47 ? { dish: true as const } : {}),
       bodyText: icon.body,
     };
     arts.push(art);
@@ -1506,6 +1508,21 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       }
     }
   }
+  // A dish or a drink the dictionary does not know is the one emoji CLDR tags with its name:
+  // ramen and pho are the steaming bowl, boba the bubble tea, pierogi the dumpling.
+  const taggedOnce = new Map<string, number[]>();
+  for (const [art, draft] of drafts.entries())
+    for (const tag of keywordsOf.get(draft) ?? []) taggedOnce.set(tag, [...(taggedOnce.get(tag) ?? []), art]);
+  for (const [tag, arts] of taggedOnce) {
+    const art = arts[0];
+    const unknown = !['noun', 'verb', 'adj'].some((pos) =>
+      wordnet.index[pos as 'noun' | 'verb' | 'adj'].has(tag.replace(/s$/, '')),
+    );
+    if (arts.length !== 1 || !drafts[art].dish || !/^[a-z]{4,}$/.test(tag) || !unknown) continue;
+    if (named.has(tag)) continue;
+    named.add(tag);
+    entries.push([tag, { how: 'keyword', arts: [art], via: drafts[art].label }]);
+  }
   // A closed compound is the same word written open: an "eye patch" is the eyepatch, a "fire
   // place" the fireplace. Only a dictionary word drawn by its own art, split into two familiar
   // nouns (not "ban ana").
@@ -1708,7 +1725,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     return undefined;
   };
-  const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, thing: _, ...art }) => ({
+  const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, thing: _, dish: __, ...art }) => ({
     ...art,
     ...(natural({ bodyText, plateText, ...art }) ? { colour: natural({ bodyText, plateText, ...art }) } : {}),
     ...(ONE_KIND.has(art.id) ? { oneKind: true as const } : {}),

@@ -1759,3 +1759,12 @@ describe('composer: a box', () => {
     expect(refused('a box of markers')).toEqual(['markers']);
   });
 });
+
+describe('composer: a dish the dictionary does not know', () => {
+  it('is the one emoji CLDR tags with its name: ramen is the steaming bowl, pierogi the dumpling', () => {
+    expect(subjectOf('a bowl of ramen')).toEqual(Array(4).fill(fe('steaming-bowl')));
+    expect(subjectOf('a plate of pierogi')).toEqual(Array(4).fill(fe('dumpling')));
+    // (only dishes and drinks: a tag of a fruit, "mojito" on the lime, is no picture of it)
+    expect(getLexicon().words.get('mojito')).toBeUndefined();
+  });
+});
