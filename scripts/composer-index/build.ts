@@ -1710,6 +1710,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         (ancestorsOf(first).has('body of water') ||
           (first.lexfile === NOUN_SUBSTANCE && /^water\b/.test(first.gloss)));
       if (water) return NATURAL_HEX.blue;
+      // Fire and lava glow orange: no blue campfire, no green lava.
+      const burning =
+        ancestorsOf(first).has('combustion') || /\b(burning|molten)\b/.test(first.gloss.split(';')[0]);
+      if (burning) return NATURAL_HEX.orange;
       // Only things of nature have a colour of their own (a pumpkin, a raven), not made things.
       if (!nature(first)) return undefined;
       // (the kind's colour only for a part of that plant: a lotus's flower, a ginkgo's leaf)

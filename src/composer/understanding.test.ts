@@ -1651,13 +1651,17 @@ describe('composer: a piece of a food', () => {
   });
 });
 
-describe('composer: water is blue', () => {
+describe('composer: water is blue, fire orange', () => {
   it('a one-colour river, waterfall or dew is painted blue, whatever the palette; steam is not', () => {
     const lexicon = getLexicon();
     for (const id of ['game-icons:river', 'game-icons:waterfall', 'game-icons:dew']) {
       expect(lexicon.artById.get(id)?.colour, id).toBe('#2f6fd6');
     }
     expect(lexicon.artById.get('mdi:steam')?.colour).toBeUndefined();
+    // Fire and lava glow orange (green lava beside a volcano was the palette's).
+    for (const id of ['game-icons:lava', 'game-icons:fire', 'game-icons:candle-flame']) {
+      expect(lexicon.artById.get(id)?.colour, id).toBe('#f08a24');
+    }
     const { svg } = composeSvg({ prompt: 'a river through a forest', theme: 'default', seed: 1 });
     expect(svg.toLowerCase()).toContain('#2f6fd6');
   });
