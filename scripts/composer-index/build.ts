@@ -759,8 +759,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
 
   /** One of a name's first `count` senses lies below the word's main sense (within four steps). */
-  const namesKindOf = (name: string, lemma: string, count: number): boolean => {
-    const main = senses(lemma, 1)[0];
+  const namesKindOf = (name: string, lemma: string, count: number, sense?: Synset): boolean => {
+    const main = sense ?? senses(lemma, 1)[0];
     let frontier = senses(name, count);
     for (let d = 0; d < 4 && main && frontier.length > 0; d++) {
       if (frontier.some((s) => s.hypernyms.includes(main.offset))) return true;
@@ -1052,13 +1052,27 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // head is no mace head)
     const drawnField =
       synsets[0]?.lexfile !== NOUN_BODY && synsets.slice(0, 2).some((x) => DRAWN_FIELDS.includes(x.lexfile));
+    // (a kind of the word's second sense when the first is nothing one draws: a tree branch is
+    // a branch, whose first sense is a division of an organization)
+    const kindOfDrawnSense = (word: string, art: Draft): boolean => {
+      const [first, second] = senses(word, 2);
+      const name = words(art.label).join(' ');
+      return (
+        first !== undefined &&
+        second !== undefined &&
+        !DRAWN_FIELDS.includes(first.lexfile) &&
+        DRAWN_FIELDS.includes(second.lexfile) &&
+        wordnet.index.noun.has(name) &&
+        namesKindOf(name, word, 1, second)
+      );
+    };
     const part =
       opts.parts && drawnField
         ? at(lemma, PART, 'mono').find(
             (a) =>
               words(drafts[a].label).at(-1) === lemma &&
               !words(drafts[a].label).some((w) => STATE_WORDS.has(w)) &&
-              isKindOf(lemma, drafts[a]) &&
+              (isKindOf(lemma, drafts[a]) || kindOfDrawnSense(lemma, drafts[a])) &&
               !command(lemma, a) &&
               // a person is drawn as a person: a driver is no "mass driver" machine
               (!isPerson(lemma) || drafts[a].person),
@@ -1073,7 +1087,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       words(drafts[part].label)
         .slice(0, -1)
         .every((m) => ancestorWords(senses(m, 1)).has('ceramic ware'));
-    if (part !== undefined) return { how: material ? 'name' : 'part', arts: [part] };
+    // (so is a kind the dictionary names of the word's thing: a tree branch stands under the owl)
+    const named =
+      part !== undefined && !isKindOf(lemma, drafts[part]) && kindOfDrawnSense(lemma, drafts[part]);
+    if (part !== undefined) return { how: material || named ? 'name' : 'part', arts: [part] };
     return null;
   };
 

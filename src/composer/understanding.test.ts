@@ -1772,3 +1772,15 @@ describe('composer: a dish the dictionary does not know', () => {
     expect(getLexicon().words.get('mojito')).toBeUndefined();
   });
 });
+
+describe('composer: a thing of a word’s second sense', () => {
+  it('is drawn when the first is nothing one draws: an owl on a branch stands on the tree branch', () => {
+    for (const seed of SEEDS) {
+      const p = plan('an owl on a branch', seed);
+      expect(p.subject.id).toBe(fe('owl'));
+      expect(p.partner?.art.id).toBe('game-icons:tree-branch');
+      expect(p.partner?.relation).toBe('on');
+    }
+    expect(drawn('a carpenter with a saw')).toContain('game-icons:hand-saw');
+  });
+});
