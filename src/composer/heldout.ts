@@ -2310,6 +2310,116 @@ export const HELDOUT_ROUND_22: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 23: written after round 22's verdicts, before any change made because of round 22.
+export const HELDOUT_ROUND_23: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a cat playing with a ball',
+    'a duck walking in the rain',
+    'a rabbit jumping over a log',
+    'a bird singing on a fence',
+    'a giraffe drinking water',
+  ]),
+  ...group('food', [
+    'a bowl of soup with bread',
+    'a cup of hot tea',
+    'a stack of pancakes',
+    'a bag of chips',
+    'a glass of apple juice',
+  ]),
+  ...group('job', [
+    'a chef with a big spoon',
+    'a doctor holding a syringe',
+    'a farmer holding a pumpkin',
+    'a nurse with a stethoscope',
+    'a mechanic holding a tire',
+  ]),
+  ...group('holiday', [
+    'a jack o lantern',
+    "a valentine's day heart",
+    'a santa claus with a sack',
+    'a turkey for thanksgiving',
+    "a new year's fireworks",
+  ]),
+  ...group('school', [
+    'a notebook and a pen',
+    'a globe and a book',
+    'a school desk with books',
+    'a teacher writing on the board',
+    'a calculator and a ruler',
+  ]),
+  ...group('sports', [
+    'a soccer ball on grass',
+    'a basketball in a hoop',
+    'a baseball glove and ball',
+    'a football and a helmet',
+    'a boy on a skateboard',
+  ]),
+  ...group('transport', [
+    'a hot air balloon in the sky',
+    'a yellow taxi in the city',
+    'a green bus',
+    'a motorcycle on a road',
+    'a sailboat at sea',
+  ]),
+  ...group('nature', [
+    'a flower in the rain',
+    'a lake with ducks',
+    'a forest with tall trees',
+    'a sunny day at the beach',
+    'a cloud and a rainbow',
+  ]),
+  ...group('home', [
+    'a sofa with a pillow',
+    'a mirror on a wall',
+    'a rug and a chair',
+    'a cup on a table',
+    'a key on a hook',
+  ]),
+  ...group('tech', [
+    'a phone and a charger',
+    'a laptop and a cup of coffee',
+    'a printer with a page',
+    'a game controller and a screen',
+    'a smartwatch on a wrist',
+  ]),
+  ...group('fantasy', [
+    'a dragon with wings',
+    'a fairy and a flower',
+    'a knight and a castle',
+    'a ghost in a house',
+    'a giant in the forest',
+  ]),
+  ...group('music', [
+    'a drum and a drummer',
+    'a piano and notes',
+    'a girl singing a song',
+    'a trumpet and notes',
+    'a radio playing',
+  ]),
+  ...group('health', [
+    'a doctor and a patient',
+    'a bandage on an arm',
+    'a pill and a glass of water',
+    'a boy washing hands',
+    'a girl brushing teeth',
+  ]),
+  ...group('feeling', ['a sad kitten', 'an angry bear', 'a scared bunny', 'a silly dog', 'a proud girl']),
+  ...group('two subjects', [
+    'a cat and a dog',
+    'a boy and a dog',
+    'a girl and a cat',
+    'a bee and a bear',
+    'a mouse and cheese',
+  ]),
+  ...group('colour/size', [
+    'a big red apple',
+    'a tiny yellow bird',
+    'a giant pink flower',
+    'a little green frog',
+    'a huge purple whale',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2333,4 +2443,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_20,
   HELDOUT_ROUND_21,
   HELDOUT_ROUND_22,
+  HELDOUT_ROUND_23,
 ];
