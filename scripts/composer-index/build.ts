@@ -1517,9 +1517,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     for (const tag of keywordsOf.get(draft) ?? []) {
       const gear = senses(tag, 1)[0];
       if (tag.includes(' ') || gear?.lexfile !== NOUN_ARTIFACT) continue;
-      for (const other of gear.words.filter((w) => !w.includes(' ') && isFirstSense(w, gear.offset))) {
+      // (a word of the gear's sense beside the game's name whatever its first sense: a badminton
+      // racket, whose first racket is a din)
+      for (const other of gear.words.filter((w) => !w.includes(' '))) {
         const key = `${name} ${other}`;
-        if (named.has(key) || keys.has(key)) continue;
+        // (also a dictionary name with no art of its own: a badminton racket)
+        if (named.has(key)) continue;
         named.add(key);
         entries.push([key, { how: 'keyword', arts: [art], via: draft.label }]);
       }

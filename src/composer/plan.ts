@@ -457,7 +457,7 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
 
 export function planPrompt(prompt: string, rng: Random): Plan {
   const lexicon = getLexicon();
-  const tokens = tag(prompt);
+  const tokens = withNames(tag(prompt), lexicon);
   const phrases: Phrase[] = [];
   const verbAccents: Noun[] = [];
   /** "-ing" words that may name a tool ("watering": a watering can), for a person of no art. */
@@ -833,6 +833,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     noun.entry = { how: 'synonym', arts: [made], made: true };
   }
 
+  /** "a pot of tea" drawn as the teapot: the pot is no second thing. */
+  let inItsVessel = false;
   // The subject: the first phrase with something to draw that is not only a scene word.
   let subjectPhrase: Phrase | null = null;
   let subjectNoun: Noun | null = null;
@@ -909,6 +911,23 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
     // -> grass) is another sense of the word: refused, not drawn.
     const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
+    // "a pot of tea": the thing named by both is the one drawn, the teapot (no cup in a cooking
+    // pot).
+    const holderWord = amount?.partitive ? (amount.nouns.at(-1)?.word ?? '') : '';
+    const both = [`${subjectNoun.word}${holderWord}`, `${subjectNoun.word} ${holderWord}`].find((w) =>
+      drawnByOwnName(lexicon.words.get(w)),
+    );
+    // (not a cup's, a mug's or a glass's: the drink's own emoji shows it, a coffee cup is the
+    // hot beverage)
+    const drinkVessel = /^(cup|mug|glass)$/.test(holderWord);
+    const bothEntry =
+      holderWord && both && !drinkVessel && !DISH.test(subject.label) ? lexicon.words.get(both) : undefined;
+    // (an emoji's: a one-colour "fire ring" or "bread slice" painted by the palette reads worse
+    // than the fire or the bread itself)
+    if (bothEntry && lexicon.arts[bothEntry.arts[0]]?.kind === 'color') {
+      subject = lexicon.arts[bothEntry.arts[0]];
+      inItsVessel = true;
+    }
     // "a piece of chocolate cake": a slice of it, when an emoji shows one (the shortcake).
     const cut = amount?.partitive && SLICE_WORDS.has(amount.nouns.at(-1)?.word ?? '');
     const sliceOf = [subjectNoun.word, subjectNoun.word.split(' ').at(-1) ?? ''].find((w) =>
@@ -1070,6 +1089,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const holderArt = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
   if (
     !partner &&
+    !inItsVessel &&
     holder &&
     holderArt &&
     holderArt.label === holder.word &&
@@ -1396,6 +1416,25 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     return { word, length };
   }
   return null;
+}
+
+/**
+ * "a heart with an arrow", "a face with a thermometer": a thing with another that an art set
+ * draws as one, by that name (the emoji "heart with arrow"), is read as that one name (the
+ * article between them dropped).
+ */
+function withNames(tokens: Token[], lexicon: Lexicon): Token[] {
+  const out = [...tokens];
+  for (let i = 1; i + 2 < out.length; i++) {
+    if (out[i].text !== 'with' || !ARTICLES.has(out[i + 1].text)) continue;
+    const name = nounForms(out[i + 2].text)
+      .map((form) => `${out[i - 1].text} with ${form}`)
+      .find((n) => drawnByOwnName(lexicon.words.get(n)));
+    if (!name) continue;
+    out.splice(i + 1, 1);
+    out[i + 1] = { ...out[i + 1], text: name.split(' ').at(-1) ?? out[i + 1].text };
+  }
+  return out;
 }
 
 /**

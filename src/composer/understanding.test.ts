@@ -1784,3 +1784,24 @@ describe('composer: a thing of a word’s second sense', () => {
     expect(drawn('a carpenter with a saw')).toContain('game-icons:hand-saw');
   });
 });
+
+describe('composer: round 22’s patterns', () => {
+  it('a pot of tea is the teapot, never a cup standing in a cooking pot', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a pot of tea', seed);
+      expect(p.subjects.map((s) => s.art)).toEqual([fe('teapot')]);
+    }
+    // A drink's own emoji shows its cup: a cup of coffee stays the hot beverage.
+    expect(drawn('a cup of coffee')).toEqual(Array(4).fill(fe('hot-beverage')));
+  });
+
+  it('a thing with another that an emoji draws as one is that emoji: a heart with an arrow', () => {
+    expect(drawn('a heart with an arrow')).toEqual(Array(4).fill(fe('heart-with-arrow')));
+    expect(drawn('a camera with a flash')).toEqual(Array(4).fill(fe('camera-with-flash')));
+    expect(drawn('a camera with a flash')).not.toContain('mdi:flash');
+  });
+
+  it('a badminton racket is the badminton emoji (WordNet’s first racket is a din)', () => {
+    expect(drawn('a badminton racket')).toEqual(Array(4).fill(fe('badminton')));
+  });
+});
