@@ -164,6 +164,18 @@ const HE = new Set(['he', 'him', 'his', 'himself']);
 
 const POSSESSIVES = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
 
+/** The people the emoji draw, by the word for a person: a girl is drawn as a woman. (Not one of
+ * art of their own: a student raising her hand is the woman student.) */
+const PERSON_SEX: Record<string, string> = {
+  girl: 'woman',
+  woman: 'woman',
+  lady: 'woman',
+  boy: 'man',
+  man: 'man',
+  guy: 'man',
+  person: 'person',
+};
+
 const MATCH_RANK: Record<MatchKind, number> = {
   name: 6,
   synonym: 5,
@@ -1425,6 +1437,20 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
  */
 function withNames(tokens: Token[], lexicon: Lexicon): Token[] {
   const out = [...tokens];
+  // "a girl raising her hand": a person doing a thing to a thing an emoji shows by that name
+  // ("woman raising hand") is that emoji; the person word says which of its people.
+  for (let i = 0; i + 3 < out.length; i++) {
+    const who = PERSON_SEX[out[i].text];
+    if (!who || !out[i + 1].text.endsWith('ing') || !POSSESSIVES.has(out[i + 2].text)) continue;
+    const name = [who, 'person']
+      .flatMap((w) => nounForms(out[i + 3].text).map((form) => `${w} ${out[i + 1].text} ${form}`))
+      .find((n) => drawnByOwnName(lexicon.words.get(n)));
+    if (!name) continue;
+    const [person, , thing] = name.split(' ');
+    out.splice(i + 2, 1);
+    out[i] = { ...out[i], text: person };
+    out[i + 2] = { ...out[i + 2], text: thing };
+  }
   for (let i = 1; i + 2 < out.length; i++) {
     if (out[i].text !== 'with' || !ARTICLES.has(out[i + 1].text)) continue;
     const name = nounForms(out[i + 2].text)

@@ -1805,3 +1805,12 @@ describe('composer: round 22’s patterns', () => {
     expect(drawn('a badminton racket')).toEqual(Array(4).fill(fe('badminton')));
   });
 });
+
+describe('composer: a person doing a thing an emoji shows', () => {
+  it('a girl raising her hand is the woman raising a hand; a boy, the man', () => {
+    expect(drawn('a girl raising her hand')).toEqual(Array(4).fill(fe('woman-raising-hand')));
+    expect(drawn('a boy raising his hand')).toEqual(Array(4).fill(fe('man-raising-hand')));
+    // Not when no emoji shows it: a girl brushing her teeth holds the toothbrush.
+    expect(drawn('a girl brushing her teeth')).toContain(fe('toothbrush'));
+  });
+});
