@@ -211,6 +211,15 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['homesick', 'sad'],
 ];
 
+/** Illness and the faces that show it (ours). */
+const ILLNESS_FACES: [term: string, faces: string[]][] = [
+  ['sick', ['face-with-thermometer', 'face-with-medical-mask']],
+  ['ill', ['face-with-thermometer']],
+  ['fever', ['face-with-thermometer']],
+  ['flu', ['face-with-thermometer']],
+  ['injured', ['face-with-head-bandage']],
+];
+
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
 const SCENE_ANCHORS: Record<SceneId, string[]> = {
   underwater: ['underwater', 'undersea', 'ocean', 'sea', 'reef', 'aquarium'],
@@ -1643,6 +1652,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   for (const [term, same] of FEELING_SYNONYMS) {
     const shown = facesOf.get(same);
     if (shown && !facesOf.has(term)) faces.push([term, shown]);
+  }
+  // Being ill shows as the face with a thermometer (ours; round 22: "a boy with a fever" showed
+  // nothing, and "sick" was as often the vomiting or the knocked-out face).
+  const byId = new Map(drafts.map((d, i) => [d.id, i]));
+  for (const [term, names] of ILLNESS_FACES) {
+    const arts = names.map((n) => byId.get(`fluent-emoji-flat:${n}`)).filter((a) => a !== undefined);
+    const at = faces.findIndex(([t]) => t === term);
+    if (arts.length === 0) continue;
+    if (at >= 0) faces[at] = [term, arts];
+    else faces.push([term, arts]);
   }
 
   // Verbs: every lemma (to read "running" as run); those of verb.motion move the subject.

@@ -633,10 +633,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       if (text === 'its') ownPart = true;
       continue;
     }
-    // "sleeping" is a noun to the tagger; "tears" is one.
+    // "sleeping" is a noun to the tagger; "tears" is one. ("with a fever": a state of no art of
+    // its own, had, shows on the face.)
     const describes = lexicon.colours.has(text) || lexicon.sizes.has(text);
+    const had = givenWith(tokens, i) && !lexicon.words.has(text);
     const feeling =
-      describes || (tags.has('Noun') && !text.endsWith('ing')) ? null : feelingOf(text, lexicon);
+      describes || (tags.has('Noun') && !text.endsWith('ing') && !had) ? null : feelingOf(text, lexicon);
     if (feeling) {
       close();
       feelings.push(feeling);

@@ -1814,3 +1814,14 @@ describe('composer: a person doing a thing an emoji shows', () => {
     expect(drawn('a girl brushing her teeth')).toContain(fe('toothbrush'));
   });
 });
+
+describe('composer: being ill', () => {
+  it('shows as the face with a thermometer by the head, never the vomiting face', () => {
+    for (const prompt of ['a boy with a fever', 'a sick boy', 'a boy with the flu']) {
+      for (const [seed, p] of markedWithNoSecondFace(prompt, 'face-with-thermometer')) {
+        expect(p.subject.id, `${prompt} #${seed}`).toBe(fe('boy'));
+      }
+    }
+    expect(drawn('a sick cat')).not.toContain(fe('face-vomiting'));
+  });
+});
