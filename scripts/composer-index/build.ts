@@ -204,6 +204,9 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['gloomy', 'sad'],
   ['glad', 'happy'],
   ['joyful', 'happy'],
+  // (round 22: "a shy bunny" showed nothing)
+  ['shy', 'embarrassed'],
+  ['bashful', 'embarrassed'],
   // (round 21: "a lonely puppy" was drawn happy)
   ['lonely', 'sad'],
   ['lonesome', 'sad'],
@@ -1853,8 +1856,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       },
     ),
     // People with no art ("gardener"): drawn as a person only with a thing the prompt gives them.
+    // (and two-word names of people: "a mail carrier with a package" is a person with a parcel)
     people: [...wordnet.index.noun.keys()].filter(
-      (k) => !k.includes(' ') && !/\d/.test(k) && !drawable.has(k) && isPerson(k),
+      (k) => k.split(' ').length <= 2 && !/\d/.test(k) && !drawable.has(k) && isPerson(k),
     ),
     tools,
     ridden: drafts.flatMap((d, art) => (d.kind === 'color' && ridden(words(d.label).join(' ')) ? [art] : [])),

@@ -1246,7 +1246,7 @@ function heldByIn(
   lexicon: Lexicon,
 ): Noun | null {
   const [only] = things;
-  if (things.length !== 1 || only.entry || only.word.includes(' ')) return null;
+  if (things.length !== 1 || only.entry) return null;
   if (!nounFormsIn(only.word, lexicon.nouns).some((f) => lexicon.people.has(f))) return null;
   const holdable = (entry: WordEntry | undefined | null) =>
     drawnByOwnName(entry) && entry.arts.every((a) => !lexicon.arts[a].creature && !lexicon.arts[a].sign);

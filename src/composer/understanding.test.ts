@@ -1825,3 +1825,20 @@ describe('composer: being ill', () => {
     expect(drawn('a sick cat')).not.toContain(fe('face-vomiting'));
   });
 });
+
+describe('composer: two-word names of people of no art', () => {
+  it('a mail carrier with a package is a person holding the package (both were refused)', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a mail carrier with a package', seed);
+      expect(p.subject.id).toBe(fe('person'));
+      expect(p.partner).toEqual({ art: getLexicon().artById.get(fe('package')), relation: 'holding' });
+    }
+    // Alone, with nothing to hold, such a person is still refused at no charge.
+    expect(refused('a mail carrier')).toEqual(['mail carrier']);
+  });
+
+  it('a shy animal blushes', () => {
+    for (const [, p] of markedWithNoSecondFace('a shy bunny', 'flushed-face'))
+      expect(p.subject.id).toBe(fe('rabbit'));
+  });
+});
