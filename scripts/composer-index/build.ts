@@ -1361,7 +1361,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             found.arts.length === 1 &&
             !ONE_KIND.has(drafts[found.arts[0]].id) &&
             (field !== NOUN_PERSON || personArt(found.arts[0])) &&
-            ((found.how === 'name' && ownName(found.arts[0])) ||
+            // (an animal's: a seashell is the spiral shell, named "shell" by its last word)
+            ((found.how === 'name' && (ownName(found.arts[0]) || animal)) ||
               // a synonym in a main sense of the same field: a flower (the plant) may be drawn as
               // a blossom (its second sense), but sand is soil or "dirt", and dirt in its third
               // sense is a turd
@@ -1377,7 +1378,13 @@ export function buildIndex(): { index: IndexFile; artText: string } {
                 // a true keyword ("doctor" on health worker), not a word of its name ("worker")
                 !words(drafts[found.arts[0]].label).includes(other)))
           )
-            return { how: 'hypernym', arts: [found.arts[0]], via: other };
+            // (the animal's by its art's last word is no sibling of it: the plan takes it as drawn
+            // by its keyword, not as a broader word's art that may be another kind)
+            return {
+              how: animal && !ownName(found.arts[0]) ? 'keyword' : 'hypernym',
+              arts: [found.arts[0]],
+              via: other,
+            };
         }
       }
       frontier = next;

@@ -660,10 +660,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       continue;
     }
     // "a seashell on the beach": a colour's name that ends its phrase names the thing.
+    // (not before another colour's name: "seashell pink" is a pink)
     const colourNoun =
       tags.has('Noun') &&
       isDictionaryNoun(text, lexicon) &&
-      !(tokens[i + 1]?.tags.has('Noun') || lexicon.nouns.has(tokens[i + 1]?.text ?? ''));
+      !(tokens[i + 1]?.tags.has('Noun') || lexicon.nouns.has(tokens[i + 1]?.text ?? '')) &&
+      !lexicon.colours.has(tokens[i + 1]?.text ?? '');
     // "a snow globe": a colour's name that is weather setting a scene, before a noun, names what
     // kind of thing it is (a snow globe is no white globe; a turquoise vehicle is turquoise).
     const kindWord =
@@ -676,7 +678,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       lexicon.colours.has(text) &&
       !colourNoun &&
       !kindWord &&
-      (tags.has('Adjective') || !lexicon.words.has(text))
+      (tags.has('Adjective') || !lexicon.words.has(text) || lexicon.colours.has(tokens[i + 1]?.text ?? ''))
     ) {
       close();
       colour = lexicon.colours.get(text) ?? null;

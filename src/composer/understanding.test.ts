@@ -612,8 +612,9 @@ describe('composer: round 6’s stand-ins are refused at no charge', () => {
     expect(drawn('a man fishing')).toContain(fe('fish'));
   });
 
-  it('a colour’s name used as a thing is that thing: a seashell on the beach is refused, not a bare beach', () => {
-    expect(refused('a seashell on the beach')).toEqual(['seashell']);
+  it('a colour’s name used as a thing is that thing: a seashell on the beach is the shell, not a bare beach', () => {
+    // (It was refused until the seashell had art: the spiral shell, see "an animal’s part".)
+    expect(subjectOf('a seashell on the beach')).toEqual(Array(4).fill(fe('spiral-shell')));
     expect(plan('a seashell pink bag').colour).not.toBeNull();
   });
 });
@@ -1840,5 +1841,11 @@ describe('composer: two-word names of people of no art', () => {
   it('a shy animal blushes', () => {
     for (const [, p] of markedWithNoSecondFace('a shy bunny', 'flushed-face'))
       expect(p.subject.id).toBe(fe('rabbit'));
+  });
+});
+
+describe('composer: an animal’s part named by a broader word', () => {
+  it('a seashell is the spiral shell (WordNet’s first shell is ammunition)', () => {
+    expect(subjectOf('a seashell on the beach')).toEqual(Array(4).fill(fe('spiral-shell')));
   });
 });
