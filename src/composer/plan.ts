@@ -969,11 +969,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   } else if (weather) {
     subject = weather.art;
     subjects.push({ word: weather.word, label: subject.label, art: subject.id });
-  } else if (scene && !tokens.some((t) => BACKDROP_WORDS.has(t.text))) {
-    // (The sky alone is no picture: "a cloudy sky" is refused, not a tent in a meadow.)
-    const name = rng.pick(SCENE_SUBJECTS[scene]);
-    subject = emoji(lexicon, name);
+  } else if (scene && (scene === 'night' || !tokens.some((t) => BACKDROP_WORDS.has(t.text)))) {
+    // (The sky alone is no picture: "a cloudy sky" is refused, not a tent in a meadow. The night's
+    // pictures are its sky: "a starry sky" is the night with stars.)
     const sceneWord = tokens.find((t) => lexicon.scenes.get(t.text) === scene)?.text ?? scene;
+    // (the one the scene's word names, if one does: "starry" is the night with stars)
+    const named = SCENE_SUBJECTS[scene].find((n) =>
+      n.split('-').some((w) => w.length > 3 && sceneWord.startsWith(w.replace(/s$/, ''))),
+    );
+    const name = named ?? rng.pick(SCENE_SUBJECTS[scene]);
+    subject = emoji(lexicon, name);
     subjects.push({ word: sceneWord, label: subject.label, art: subject.id });
   } else {
     // Nothing but style words, verbs or adjectives: no subject to draw.

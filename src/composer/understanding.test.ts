@@ -1849,3 +1849,10 @@ describe('composer: an animal’s part named by a broader word', () => {
     expect(subjectOf('a seashell on the beach')).toEqual(Array(4).fill(fe('spiral-shell')));
   });
 });
+
+describe('composer: the night sky', () => {
+  it('a starry sky is the night with stars (the night’s pictures are its sky); a cloudy sky is still refused', () => {
+    expect(subjectOf('a starry sky')).toEqual(Array(4).fill(fe('night-with-stars')));
+    expect(refused('a cloudy sky')).toEqual(['cloudy', 'sky']);
+  });
+});
