@@ -574,6 +574,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (phraseMatch && isOccasion(phraseMatch.word, lexicon)) {
       // "on new year's eve", "for valentine's day": an occasion, never a picture of its words.
       noteOccasion(phraseMatch.word);
+      // ("a chinese new year dragon": a people's name before it says whose occasion it is)
+      const whose = (current as Phrase | null)?.nouns.at(-1);
+      if (whose && !whose.entry && tokens[i - 1]?.tags.has('Demonym')) (current as Phrase).nouns.pop();
       close();
       i += phraseMatch.length - 1;
       continue;

@@ -1856,3 +1856,13 @@ describe('composer: the night sky', () => {
     expect(refused('a cloudy sky')).toEqual(['cloudy', 'sky']);
   });
 });
+
+describe('composer: a people’s occasion', () => {
+  it('a chinese new year dragon is the dragon with the new year’s party popper, not refused for "chinese"', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a chinese new year dragon', seed);
+      expect(p.subject.id).toBe(fe('dragon'));
+      expect(p.accents.map((a) => a.id)).toContain(fe('party-popper'));
+    }
+  });
+});
