@@ -88,6 +88,9 @@ const FEELING_MARKS: [mark: string, faces: string[]][] = [
 export type Relation = 'on' | 'in' | 'under' | 'over' | 'riding' | 'holding' | 'beside' | 'sky';
 
 /** The words before a second thing that say where it is (WordNet has no such list: ours). */
+/** Words of place the tagger may read as adjectives or nouns ("above", "below"). */
+const PLACE_WORDS = new Set(['above', 'below', 'beneath', 'underneath', 'atop', 'inside', 'beside']);
+
 const RELATION_WORDS: [Relation, string[]][] = [
   ['on', ['on', 'onto', 'atop', 'upon', 'sitting', 'standing', 'climbing', 'climbs']],
   ['in', ['in', 'inside', 'into', 'within']],
@@ -123,7 +126,7 @@ const RELATION_WORDS: [Relation, string[]][] = [
 
 /** Words that put one thing on, in or under another. */
 const PLACES = new Set(
-  RELATION_WORDS.filter(([relation]) => ['on', 'in', 'under'].includes(relation)).flatMap(
+  RELATION_WORDS.filter(([relation]) => ['on', 'in', 'under', 'over'].includes(relation)).flatMap(
     ([, words]) => words,
   ),
 );
@@ -198,7 +201,13 @@ function tag(text: string): Token[] {
       const raw = term.normal.replace(/[^a-z0-9'_-]/g, '');
       const normal = raw.replace(/'s$/, '');
       // The tagger reads "a" in "a violinist" as a noun (the letter): an article is an article.
-      const tags = ARTICLES.has(normal) ? ['Determiner'] : term.tags;
+      // ...and "above" in "a plane above the clouds" an adjective: a word of place before a
+      // thing is a preposition.
+      const tags = ARTICLES.has(normal)
+        ? ['Determiner']
+        : PLACE_WORDS.has(normal)
+          ? ['Preposition']
+          : term.tags;
       if (normal) out.push({ text: normal, tags: new Set(tags), raw });
     }
   }

@@ -1866,3 +1866,15 @@ describe('composer: a people’s occasion', () => {
     }
   });
 });
+
+describe('composer: a word of place the tagger reads as an adjective', () => {
+  it('a plane above the clouds is the plane over a cloud (it was refused as "plane above")', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a plane above the clouds', seed);
+      expect(p.subject.id).toBe(fe('airplane'));
+      expect(p.partner?.relation).toBe('over');
+    }
+    // A bird above the trees is the bird, no shuttlecock among things.
+    expect(drawn('a bird above the trees')).not.toContain('game-icons:shuttlecock');
+  });
+});
