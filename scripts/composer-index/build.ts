@@ -130,6 +130,9 @@ const MISNAMED = new Set([
   'game-icons:up-card',
   // (the share button of an app: no share of anything; "a cut" drew it)
   'game-icons:share',
+  // (media player buttons, a triangle and a dot: no play of a school, no record)
+  'mdi:play',
+  'mdi:record',
 ]);
 
 /** Shapes that tell plain kinds of a thing apart, as colours do (a flag is a black, a white or a

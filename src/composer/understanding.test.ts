@@ -1878,3 +1878,10 @@ describe('composer: a word of place the tagger reads as an adjective', () => {
     expect(drawn('a bird above the trees')).not.toContain('game-icons:shuttlecock');
   });
 });
+
+describe('composer: media player buttons', () => {
+  it('are no picture of a play or a record: a school play is refused, never a triangle', () => {
+    expect(refused('a school play')).toEqual(['school play']);
+    expect(getLexicon().words.get('record')).toBeUndefined();
+  });
+});
