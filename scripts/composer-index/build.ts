@@ -754,10 +754,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
    * Art named "<modifier> <word>" that is a kind of the word ("palm tree", "soccer ball",
    * "deciduous tree"), not another thing ending in it ("mirror ball", "rice ball", "diya lamp").
    */
-  const isMaterial = (word: string): boolean => {
-    const first = senses(word, 1);
-    return first[0]?.lexfile === NOUN_SUBSTANCE || ancestorWords(first).has('ceramic ware');
-  };
+  /** Porcelain, china: WordNet files them as ceramic ware, not as substances. */
+  const isCeramic = (word: string): boolean => ancestorWords(senses(word, 1)).has('ceramic ware');
+  const isMaterial = (word: string): boolean =>
+    senses(word, 1)[0]?.lexfile === NOUN_SUBSTANCE || isCeramic(word);
 
   const isKindOf = (lemma: string, art: Draft): boolean => {
     const label = words(art.label);
@@ -1099,9 +1099,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       part !== undefined &&
       synsets[0]?.lexfile === NOUN_ARTIFACT &&
       !wordnet.index.noun.has(drafts[part].label) &&
-      words(drafts[part].label)
-        .slice(0, -1)
-        .every((m) => ancestorWords(senses(m, 1)).has('ceramic ware'));
+      words(drafts[part].label).slice(0, -1).every(isCeramic);
     // (so is a kind the dictionary names of the word's thing: a tree branch stands under the owl)
     const named =
       part !== undefined && !isKindOf(lemma, drafts[part]) && kindOfDrawnSense(lemma, drafts[part]);
@@ -1551,7 +1549,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
   }
   // A dish or a drink the dictionary does not know is the one emoji CLDR tags with its name:
-  // ramen and pho are the steaming bowl, boba the bubble tea, pierogi the dumpling.
+  // ramen is the steaming bowl, pierogi the dumpling, chai the hot beverage.
   const taggedOnce = new Map<string, number[]>();
   for (const [art, draft] of drafts.entries())
     for (const tag of keywordsOf.get(draft) ?? []) taggedOnce.set(tag, [...(taggedOnce.get(tag) ?? []), art]);
@@ -1671,9 +1669,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const byId = new Map(drafts.map((d, i) => [d.id, i]));
   for (const [term, names] of ILLNESS_FACES) {
     const arts = names.map((n) => byId.get(`fluent-emoji-flat:${n}`)).filter((a) => a !== undefined);
-    const at = faces.findIndex(([t]) => t === term);
+    const index = faces.findIndex(([t]) => t === term);
     if (arts.length === 0) continue;
-    if (at >= 0) faces[at] = [term, arts];
+    if (index >= 0) faces[index] = [term, arts];
     else faces.push([term, arts]);
   }
 

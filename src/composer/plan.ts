@@ -87,10 +87,10 @@ const FEELING_MARKS: [mark: string, faces: string[]][] = [
  * is weather above the subject ("a dog in the rain": the rain cloud overhead). */
 export type Relation = 'on' | 'in' | 'under' | 'over' | 'riding' | 'holding' | 'beside' | 'sky';
 
-/** The words before a second thing that say where it is (WordNet has no such list: ours). */
 /** Words of place the tagger may read as adjectives or nouns ("above", "below"). */
 const PLACE_WORDS = new Set(['above', 'below', 'beneath', 'underneath', 'atop', 'inside', 'beside']);
 
+/** The words before a second thing that say where it is (WordNet has no such list: ours). */
 const RELATION_WORDS: [Relation, string[]][] = [
   ['on', ['on', 'onto', 'atop', 'upon', 'sitting', 'standing', 'climbing', 'climbs']],
   ['in', ['in', 'inside', 'into', 'within']],
@@ -905,6 +905,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     break;
   }
   if (missed.length > 0) throw new ComposerMiss(missed);
+  /** The amount said before the subject ("a basket of"), if any. */
+  const subjectAmount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
 
   const pick = (entry: { arts: number[] }) =>
     lexicon.arts[entry.arts.length > 1 ? rng.pick(entry.arts) : entry.arts[0]];
@@ -938,7 +940,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       throw new ComposerMiss([subjectNoun.word]);
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
     // -> grass) is another sense of the word: refused, not drawn.
-    const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
+    const amount = subjectAmount;
     // "a pot of tea": the thing named by both is the one drawn, the teapot (no cup in a cooking
     // pot).
     const holderWord = amount?.partitive ? (amount.nouns.at(-1)?.word ?? '') : '';
@@ -1115,10 +1117,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // "a basket of strawberries": a container drawn by its own name holds the thing, unless the
   // thing's art is in a dish already (a jar of honey is the honey pot, a bowl of soup a pot of
   // food), nor one a dish or a drink is drawn in (a cup of coffee is the hot beverage, a bowl of
-  // noodles the steaming bowl). A box (the
-  // takeout box) or a bag (a powder bag) is drawn by another thing's art.
-  const amount = subjectPhrase ? phrases[phrases.indexOf(subjectPhrase) - 1] : undefined;
-  const holder = amount?.partitive ? amount.nouns.at(-1) : undefined;
+  // noodles the steaming bowl). A box or a bag is drawn by art of another name (the cardboard
+  // box, a powder bag): no holder.
+  const holder = subjectAmount?.partitive ? subjectAmount.nouns.at(-1) : undefined;
   const holderArt = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
   if (
     !partner &&
