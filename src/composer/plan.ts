@@ -1119,23 +1119,25 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // food), nor one a dish or a drink is drawn in (a cup of coffee is the hot beverage, a bowl of
   // noodles the steaming bowl). A box or a bag is drawn by art of another name (the cardboard
   // box, a powder bag): no holder.
-  const holder = subjectAmount?.partitive ? subjectAmount.nouns.at(-1) : undefined;
-  const holderArt = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
-  if (
-    !partner &&
-    !inItsVessel &&
-    holder &&
-    holderArt &&
-    holderArt.label === holder.word &&
-    !holderArt.food &&
-    lexicon.containers.has(holder.word) &&
-    !SERVING_VESSEL.test(holder.word) &&
-    !subject.sign &&
-    !DISH.test(subject.label)
-  ) {
-    partner = { art: holderArt, relation: 'in' };
-    accents.push(holderArt);
-    subjects.push({ word: holder.word, label: holderArt.label, art: holderArt.id });
+  const holderOf = (amount: Phrase | undefined, thing: ArtRecord) => {
+    const holder = amount?.partitive ? amount.nouns.at(-1) : undefined;
+    const art = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
+    const holds =
+      holder &&
+      art &&
+      art.label === holder.word &&
+      !art.food &&
+      lexicon.containers.has(holder.word) &&
+      !SERVING_VESSEL.test(holder.word) &&
+      !thing.sign &&
+      !DISH.test(thing.label);
+    return holds ? { word: holder.word, art } : null;
+  };
+  const held = !partner && !inItsVessel ? holderOf(subjectAmount, subject) : null;
+  if (held) {
+    partner = { art: held.art, relation: 'in' };
+    accents.push(held.art);
+    subjects.push({ word: held.word, label: held.art.label, art: held.art.id });
   }
   const phraseOf = new Map([...accentFor].map(([p, noun]) => [noun, p] as const));
   // "a kangaroo with a baby", "a horse and a foal": an animal's young is a small one of it, never
@@ -1210,7 +1212,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const relation = relationBefore(tokens, start) ?? 'beside';
       // (In the rain or under a cloud is below it: the cloud is overhead.)
       const overhead = (relation === 'in' || relation === 'under') && art.label.split(' ').includes('cloud');
-      partner = { art, relation: overhead ? 'sky' : relation };
+      // "a bunny with a basket of eggs": the basket stands beside the bunny, the eggs by it.
+      const basket = holderOf(amount, art);
+      partner = { art: basket?.art ?? art, relation: overhead ? 'sky' : relation };
+      if (basket) {
+        accents.push(basket.art);
+        subjects.push({ word: basket.word, label: basket.art.label, art: basket.art.id });
+      }
     }
     accents.push(art);
     subjects.push({ word: noun.word, label: art.label, art: art.id });

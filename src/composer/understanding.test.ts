@@ -1885,3 +1885,13 @@ describe('composer: media player buttons', () => {
     expect(getLexicon().words.get('record')).toBeUndefined();
   });
 });
+
+describe('composer: a container of things beside the subject', () => {
+  it('a bunny with a basket of eggs has the basket beside it and the eggs too (the basket was left out)', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a bunny with a basket of eggs', seed);
+      expect(p.partner?.art.id).toBe(fe('basket'));
+      expect(p.accents.map((a) => a.id)).toEqual([fe('basket'), fe('egg')]);
+    }
+  });
+});
