@@ -300,8 +300,9 @@ export function indexFingerprint(): string {
 
 /** `thing`: the art shows a made thing (an emoji of travel, activities or objects; a Material
  * Design icon whose word is a made thing there), never an animal of the same name. */
-/** `dish`: an emoji of a prepared dish or a drink (emojibase's food-prepared, food-asian, drink). */
-type Draft = ArtRecord & { bodyText: string; plateText?: string; thing?: true; dish?: true };
+/** `dish`: an emoji of a prepared dish or a drink (emojibase's food-prepared, food-asian, drink);
+ * `building`: of a building (place-building, tagged "building": no rock or wood). */
+type Draft = ArtRecord & { bodyText: string; plateText?: string; thing?: true; dish?: true; building?: true };
 
 /** The fluent emoji joined with emojibase by code point: labels, keywords and groups. */
 function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> } {
@@ -331,6 +332,7 @@ function emojiArts(set: LoadedSet): { arts: Draft[]; tags: Map<Draft, string[]> 
       ...(group === 8 ? { sign: true as const } : {}),
       ...(group >= 5 && group <= 7 ? { thing: true as const } : {}),
       ...(subgroup === 44 || subgroup === 45 || subgroup === 47 ? { dish: true as const } : {}),
+      ...(subgroup === 51 && keywords.includes('building') ? { building: true as const } : {}),
       bodyText: icon.body,
     };
     arts.push(art);
@@ -1339,6 +1341,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
             drafts[found.arts[0]].creature &&
             !drafts[found.arts[0]].person;
           if (!isFirstSense(other, parent.offset) && !animal) continue;
+          // (A thing of nature is no made thing or building of its broader word's name: a
+          // riverbank is a bank, the slope, never the bank emoji's building.)
+          if (parent.lexfile === NOUN_OBJECT && found?.arts.some((a) => drafts[a].building)) continue;
           // The broader word's own picture, not one of its other kinds ("hot beverage" is a
           // sibling of orange juice, not orange juice).
           // (an emoji's name in the plural too: a textbook is a book, the "books" emoji)
@@ -1779,13 +1784,17 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     }
     return undefined;
   };
-  const arts: ArtRecord[] = drafts.map(({ bodyText, plateText, thing: _, dish: __, ...art }) => ({
-    ...art,
-    ...(natural({ bodyText, plateText, ...art }) ? { colour: natural({ bodyText, plateText, ...art }) } : {}),
-    ...(ONE_KIND.has(art.id) ? { oneKind: true as const } : {}),
-    body: put(bodyText),
-    ...(plateText ? { plate: put(plateText) } : {}),
-  }));
+  const arts: ArtRecord[] = drafts.map(
+    ({ bodyText, plateText, thing: _, dish: __, building: ___, ...art }) => ({
+      ...art,
+      ...(natural({ bodyText, plateText, ...art })
+        ? { colour: natural({ bodyText, plateText, ...art }) }
+        : {}),
+      ...(ONE_KIND.has(art.id) ? { oneKind: true as const } : {}),
+      body: put(bodyText),
+      ...(plateText ? { plate: put(plateText) } : {}),
+    }),
+  );
 
   const sets: ArtSetInfo[] = loaded.map((s) => ({
     prefix: s.prefix,

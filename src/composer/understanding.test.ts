@@ -1895,3 +1895,13 @@ describe('composer: a container of things beside the subject', () => {
     }
   });
 });
+
+describe('composer: a thing of nature named by a building’s word', () => {
+  it('a riverbank is no bank building (WordNet’s first bank is the slope; the emoji is the building)', () => {
+    const lexicon = getLexicon();
+    for (const word of ['riverbank', 'riverside', 'waterside'])
+      expect(lexicon.words.get(word), word).toBeUndefined();
+    // The building stays the bank's: "a bank with money".
+    expect(drawn('a bank with money')).toContain(fe('bank'));
+  });
+});
