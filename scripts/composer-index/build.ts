@@ -1233,10 +1233,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         found.arts.some(
           (a) => wordnet.index.noun.has(drafts[a].label) && !words(drafts[a].label).includes(head),
         );
+      // An emoji CLDR tags as one kind of a made thing shows that kind: the keyboard emoji, tagged
+      // "computer", is the computer keyboard, no piano keyboard.
+      const shownKind = (found?.arts.length === 1 ? (keywordsOf.get(drafts[found.arts[0]]) ?? []) : [])
+        .map((t) => `${t} ${head}`)
+        .find((kind) => kind !== lemma && !kind.startsWith(`${head} `) && namesKindOf(kind, head, 1));
+      // (made things only: a tossed salad may still be the green salad, a student the student)
+      const sibling =
+        shownKind !== undefined && own[0]?.lexfile === NOUN_ARTIFACT && !ancestorWords(own).has(shownKind);
       if (
         found &&
         !otherSense &&
         !siblings &&
+        !sibling &&
         !another &&
         !found.arts.some((a) => ONE_KIND.has(drafts[a].id)) &&
         found.arts.length >= 1 &&

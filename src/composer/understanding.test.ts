@@ -1905,3 +1905,13 @@ describe('composer: a thing of nature named by a building’s word', () => {
     expect(drawn('a bank with money')).toContain(fe('bank'));
   });
 });
+
+describe('composer: an emoji tagged as one kind of a made thing', () => {
+  it('shows that kind only: a piano keyboard is the musical keyboard, no computer keyboard', () => {
+    expect(subjectOf('a piano keyboard')).toEqual(Array(4).fill(fe('musical-keyboard')));
+    expect(subjectOf('a ping pong ball')).toEqual(Array(4).fill(fe('ping-pong')));
+    // Other kinds the emoji does not show are refused, not drawn as it: a cowboy hat is no top hat.
+    expect(refused('a cowboy hat')).toEqual(['cowboy hat']);
+    expect(refused('a golf ball')).toEqual(['golf ball']);
+  });
+});
