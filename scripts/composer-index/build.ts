@@ -789,6 +789,23 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   };
 
   /**
+   * The art is a kind the dictionary names of the word's second sense, when its first is nothing
+   * one draws: a tree branch is a branch, whose first sense is a division of an organization.
+   */
+  const kindOfDrawnSense = (word: string, art: Draft): boolean => {
+    const [first, second] = senses(word, 2);
+    const name = words(art.label).join(' ');
+    return (
+      first !== undefined &&
+      second !== undefined &&
+      !DRAWN_FIELDS.includes(first.lexfile) &&
+      DRAWN_FIELDS.includes(second.lexfile) &&
+      wordnet.index.noun.has(name) &&
+      namesKindOf(name, word, 1, second)
+    );
+  };
+
+  /**
    * A synonym counts when it mainly means that thing ("automobile" for car, not "star" for
    * wizard) and in the word's own main field (not the chess "horse" for knight).
    */
@@ -1069,20 +1086,6 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // head is no mace head)
     const drawnField =
       synsets[0]?.lexfile !== NOUN_BODY && synsets.slice(0, 2).some((x) => DRAWN_FIELDS.includes(x.lexfile));
-    // (a kind of the word's second sense when the first is nothing one draws: a tree branch is
-    // a branch, whose first sense is a division of an organization)
-    const kindOfDrawnSense = (word: string, art: Draft): boolean => {
-      const [first, second] = senses(word, 2);
-      const name = words(art.label).join(' ');
-      return (
-        first !== undefined &&
-        second !== undefined &&
-        !DRAWN_FIELDS.includes(first.lexfile) &&
-        DRAWN_FIELDS.includes(second.lexfile) &&
-        wordnet.index.noun.has(name) &&
-        namesKindOf(name, word, 1, second)
-      );
-    };
     const part =
       opts.parts && drawnField
         ? at(lemma, PART, 'mono').find(
@@ -1794,15 +1797,16 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     return undefined;
   };
   const arts: ArtRecord[] = drafts.map(
-    ({ bodyText, plateText, thing: _, dish: __, building: ___, ...art }) => ({
-      ...art,
-      ...(natural({ bodyText, plateText, ...art })
-        ? { colour: natural({ bodyText, plateText, ...art }) }
-        : {}),
-      ...(ONE_KIND.has(art.id) ? { oneKind: true as const } : {}),
-      body: put(bodyText),
-      ...(plateText ? { plate: put(plateText) } : {}),
-    }),
+    ({ bodyText, plateText, thing: _, dish: __, building: ___, ...art }) => {
+      const colour = natural({ bodyText, plateText, ...art });
+      return {
+        ...art,
+        ...(colour ? { colour } : {}),
+        ...(ONE_KIND.has(art.id) ? { oneKind: true as const } : {}),
+        body: put(bodyText),
+        ...(plateText ? { plate: put(plateText) } : {}),
+      };
+    },
   );
 
   const sets: ArtSetInfo[] = loaded.map((s) => ({

@@ -648,6 +648,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "sleeping" is a noun to the tagger; "tears" is one. ("with a fever": a state of no art of
     // its own, had, shows on the face.)
     const describes = lexicon.colours.has(text) || lexicon.sizes.has(text);
+    const beforeColour = lexicon.colours.has(tokens[i + 1]?.text ?? '');
     const had = givenWith(tokens, i) && !lexicon.words.has(text);
     const feeling =
       describes || (tags.has('Noun') && !text.endsWith('ing') && !had) ? null : feelingOf(text, lexicon);
@@ -677,7 +678,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       tags.has('Noun') &&
       isDictionaryNoun(text, lexicon) &&
       !(tokens[i + 1]?.tags.has('Noun') || lexicon.nouns.has(tokens[i + 1]?.text ?? '')) &&
-      !lexicon.colours.has(tokens[i + 1]?.text ?? '');
+      !beforeColour;
     // "a snow globe": a colour's name that is weather setting a scene, before a noun, names what
     // kind of thing it is (a snow globe is no white globe; a turquoise vehicle is turquoise).
     const kindWord =
@@ -690,7 +691,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       lexicon.colours.has(text) &&
       !colourNoun &&
       !kindWord &&
-      (tags.has('Adjective') || !lexicon.words.has(text) || lexicon.colours.has(tokens[i + 1]?.text ?? ''))
+      (tags.has('Adjective') || !lexicon.words.has(text) || beforeColour)
     ) {
       close();
       colour = lexicon.colours.get(text) ?? null;
@@ -932,7 +933,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     subject = pick(subjectNoun.entry);
     // "a valentine heart": of the thing's kinds, the one the occasion brings (the red heart).
     // (set inside noteOccasion, which the compiler does not follow)
-    const occasion = decoration as { art: ArtRecord } | null;
+    const occasion = decoration as { word: string; art: ArtRecord } | null;
     if (occasion && subjectNoun.entry.arts.some((a) => lexicon.arts[a].id === occasion.art.id))
       subject = occasion.art;
     // A sign is drawn only for its own name: a report card is no information sign.
@@ -940,10 +941,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       throw new ComposerMiss([subjectNoun.word]);
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
     // -> grass) is another sense of the word: refused, not drawn.
-    const amount = subjectAmount;
+    const holder = subjectAmount?.partitive ? subjectAmount.nouns.at(-1) : undefined;
+    const holderWord = holder?.word ?? '';
     // "a pot of tea": the thing named by both is the one drawn, the teapot (no cup in a cooking
     // pot).
-    const holderWord = amount?.partitive ? (amount.nouns.at(-1)?.word ?? '') : '';
     const both = [`${subjectNoun.word}${holderWord}`, `${subjectNoun.word} ${holderWord}`].find((w) =>
       drawnByOwnName(lexicon.words.get(w)),
     );
@@ -959,22 +960,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       inItsVessel = true;
     }
     // "a piece of chocolate cake": a slice of it, when an emoji shows one (the shortcake).
-    const cut = amount?.partitive && SLICE_WORDS.has(amount.nouns.at(-1)?.word ?? '');
+    const cut = SLICE_WORDS.has(holderWord);
     const sliceOf = [subjectNoun.word, subjectNoun.word.split(' ').at(-1) ?? ''].find((w) =>
       lexicon.slices.has(w),
     );
     if (cut && sliceOf) subject = lexicon.arts[lexicon.slices.get(sliceOf) ?? 0];
     const broader = ['hypernym', 'kind', 'part'].includes(subjectNoun.entry.how);
     // (So is what is in a box, a basket or a bag: "a box of markers" is no map marker.)
-    const holds = amount?.partitive && lexicon.containers.has(amount.nouns.at(-1)?.word ?? '');
-    if (broader && !subject.food && amount?.partitive && (isVessel(amount.nouns.at(-1), lexicon) || holds))
+    const holds = lexicon.containers.has(holderWord);
+    if (broader && !subject.food && holder && (isVessel(holder, lexicon) || holds))
       throw new ComposerMiss([subjectNoun.word]);
-    // A clock at midnight, at noon or at the new year shows twelve. (decoration is set inside
-    // noteOccasion, which the compiler does not follow)
+    // A clock at midnight, at noon or at the new year shows twelve.
     const twelve = lexicon.artById.get('fluent-emoji-flat:twelve-oclock');
     const atTwelve =
-      tokens.some((t) => t.text === 'midnight' || t.text === 'noon') ||
-      (decoration as { word: string } | null)?.word === 'new year';
+      tokens.some((t) => t.text === 'midnight' || t.text === 'noon') || occasion?.word === 'new year';
     if (twelve && atTwelve && / o’clock$/.test(subject.label)) subject = twelve;
     // A creature with art of its own for the feeling ("crying cat") is drawn with it.
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
@@ -1133,11 +1132,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       !DISH.test(thing.label);
     return holds ? { word: holder.word, art } : null;
   };
-  const held = !partner && !inItsVessel ? holderOf(subjectAmount, subject) : null;
-  if (held) {
-    partner = { art: held.art, relation: 'in' };
-    accents.push(held.art);
-    subjects.push({ word: held.word, label: held.art.label, art: held.art.id });
+  const heldIn = !partner && !inItsVessel ? holderOf(subjectAmount, subject) : null;
+  if (heldIn) {
+    partner = { art: heldIn.art, relation: 'in' };
+    accents.push(heldIn.art);
+    subjects.push({ word: heldIn.word, label: heldIn.art.label, art: heldIn.art.id });
   }
   const phraseOf = new Map([...accentFor].map(([p, noun]) => [noun, p] as const));
   // "a kangaroo with a baby", "a horse and a foal": an animal's young is a small one of it, never
