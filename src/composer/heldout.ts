@@ -2420,6 +2420,122 @@ export const HELDOUT_ROUND_23: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 24: written after round 23's verdicts, before any change made because of round 23.
+export const HELDOUT_ROUND_24: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a squirrel climbing a tree',
+    'an elephant spraying water',
+    'a fish swimming in a bowl',
+    'a kangaroo hopping',
+    'a fox hunting in the snow',
+  ]),
+  ...group('food', [
+    'a cheeseburger with fries',
+    'a sandwich on a plate',
+    'a bowl of ramen noodles',
+    'a hot bowl of oatmeal',
+    'a green salad in a bowl',
+  ]),
+  ...group('job', [
+    'a teacher with an apple',
+    'a chef cooking in a kitchen',
+    'a painter with a paint brush',
+    'a police officer with a car',
+    'a gardener with a watering can',
+  ]),
+  ...group('holiday', [
+    'a pumpkin for halloween',
+    "a four leaf clover for st patrick's day",
+    'a wrapped present with a ribbon',
+    'a turkey dinner',
+    'a string of christmas lights',
+  ]),
+  ...group('school', [
+    'a boy doing homework',
+    'a girl with a backpack',
+    'a ruler and a pencil',
+    'a boy raising his hand',
+    'a science project',
+  ]),
+  ...group('sports', [
+    'a tennis racket and a ball',
+    'a girl swimming in a pool',
+    'a girl riding a bike',
+    'a football on a field',
+    'an ice skater',
+  ]),
+  ...group('transport', [
+    'a school bus on the road',
+    'a man on a motorcycle',
+    'a seaplane',
+    'a taxi cab',
+    'a yellow school bus with kids',
+  ]),
+  ...group('nature', [
+    'an autumn leaf',
+    'a stream in the woods',
+    'an ocean wave',
+    'a dark cloud with rain',
+    'a fallen log',
+  ]),
+  ...group('home', [
+    'a clock on a wall',
+    'a house with a garden',
+    'a couch and a tv',
+    'a bookshelf with books',
+    'a pillow and a blanket',
+  ]),
+  ...group('tech', [
+    'a video game console',
+    'an electric car charging',
+    'a game on a tablet',
+    'a server rack',
+    'a laptop and headphones',
+  ]),
+  ...group('fantasy', [
+    'a genie in a lamp',
+    'a vampire at night',
+    'a robot in space',
+    'a castle in the clouds',
+    'a sea serpent',
+  ]),
+  ...group('music', [
+    'a boy playing the guitar',
+    'a man playing the piano',
+    'a band playing music',
+    'a radio with music',
+    'a girl dancing to music',
+  ]),
+  ...group('health', [
+    'a girl with a bandage',
+    'a boy sneezing',
+    'a girl eating an apple',
+    'a boy with a cold',
+    'a woman doing yoga',
+  ]),
+  ...group('feeling', [
+    'a loving mother',
+    'an embarrassed boy',
+    'a lonely cloud',
+    'a joyful girl',
+    'a tired puppy',
+  ]),
+  ...group('two subjects', [
+    'a cow and a horse',
+    'a monkey and a tree',
+    'a boy and his kite',
+    'a girl and her doll',
+    'a cat and a yarn ball',
+  ]),
+  ...group('colour/size', [
+    'a huge green tree',
+    'a little red car',
+    'a giant orange pumpkin',
+    'a big pink pig',
+    'a tall brown giraffe',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2444,4 +2560,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_21,
   HELDOUT_ROUND_22,
   HELDOUT_ROUND_23,
+  HELDOUT_ROUND_24,
 ];
