@@ -792,8 +792,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const noun = phrase.nouns[0];
     if (!name || phrase.nouns.length !== 1 || noun.word.includes(' ')) continue;
     const article = ARTICLES.has(tokens[phrase.start - 1]?.text ?? '') ? 1 : 0;
-    const joined = ['and', 'or', '&'].includes(tokens[phrase.start - 1 - article]?.text ?? '');
-    if (!joined) continue;
+    const between = tokens[phrase.start - 1 - article]?.text ?? '';
+    const joined = ['and', 'or', '&'].includes(between);
+    // ("a basketball in a hoop": a word of place joins them too, for a word of no art of its own)
+    const placedIn = PLACES.has(between) && article === 1 && !name.includes(' ');
+    if (!joined && !(placedIn && !noun.entry)) continue;
     // ("a baseball bat and a ball": the ball is the baseball, a closed name of the kind)
     const closed = name.split(' ')[0];
     const closedEntry = lexicon.words.get(closed);
@@ -813,7 +816,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const art = kindEntry ? lexicon.arts[kindEntry.arts[0]] : undefined;
       // (or, after a name of two words, when the word has art of its own, a kind whose art is
       // named by it: a tennis racket and a ball is a tennis ball; a sun and a cloud stay apart)
-      const ownKind = name.includes(' ') && art?.label.split(' ').at(-1) === noun.word;
+      // (and after a one-word name, for a word drawn by another kind of it: a football and a
+      // helmet is the football helmet, no military helmet; a cloud drawn as a cloud stays one)
+      const ownArt = noun.entry ? lexicon.arts[noun.entry.arts[0]] : undefined;
+      const otherKind = ownArt !== undefined && ownArt.label !== noun.word && !name.includes(' ');
+      const ownKind = (name.includes(' ') || otherKind) && art?.label.split(' ').at(-1) === noun.word;
       if ((!noun.entry || ownKind) && thing && kind && art && !art.creature && !art.food)
         Object.assign(noun, { word: kind, entry: kindEntry });
       continue;

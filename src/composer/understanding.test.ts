@@ -1080,6 +1080,20 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a fire truck and a house')).toContain(fe('house'));
   });
 
+  it('the same after a word of place, and for a word drawn by another kind of it: a basketball in a hoop', () => {
+    // Round 23: the hoop was dropped, and a football's helmet was the military helmet.
+    for (const seed of SEEDS) {
+      const p = plan('a basketball in a hoop', seed);
+      expect(p.partner).toMatchObject({ art: { id: 'mdi:basketball-hoop' }, relation: 'in' });
+    }
+    expect(drawn('a football and a helmet')).toContain('mdi:football-helmet');
+    expect(drawn('a football and a helmet')).not.toContain(fe('military-helmet'));
+    // A word drawn by its own name stays itself: a sun and a cloud are no sun behind a cloud.
+    expect(drawn('a sun and a cloud')).toContain(fe('cloud'));
+    // A creature lends no kind: a cat in a house is in a house.
+    expect(drawn('a cat in a house')).toContain(fe('house'));
+  });
+
   it('devices are drawn by their own icons; an animal or a person is never a made thing of its name', () => {
     // Round 19 dropped the monitor; a headset was a telephone receiver since round 12.
     expect(drawn('a keyboard and a monitor')).toContain('mdi:monitor');
