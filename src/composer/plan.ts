@@ -7,6 +7,7 @@ import { getLexicon, type Lexicon } from './lexicon';
 import type { Random } from './random';
 import {
   BACKDROP_WORDS,
+  MUSIC_VERBS,
   OCCASION_ART,
   PROP_ART,
   SCENE_ACCENTS,
@@ -1239,6 +1240,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents.push(verbThing);
     partner = { art: verbThing, relation: 'holding' };
     subjects.push({ word: doing, label: verbThing.label, art: verbThing.id });
+  }
+  // "a bird singing", "a radio playing": music the prompt names nothing for shows as notes by
+  // the head (round 23 drew a silent bird and radio).
+  const music = toolVerbs.some(
+    (v) => MUSIC_VERBS.any.has(v) || (MUSIC_VERBS.things.has(v) && !subject.creature),
+  );
+  const notes = emojiNamed(lexicon, 'musical-notes');
+  // (not again beside a song, nor by a singer holding the microphone)
+  const heard = accents.some((a) => /\b(music|musical|song|microphone)\b/.test(a.label));
+  if (music && notes && !mark && !heard) {
+    mark = notes;
+    subjects.push({ word: toolVerbs.join(' '), label: notes.label, art: notes.id });
   }
   // The occasion's decoration after the things the prompt names: a birthday girl's cake stands
   // beside her, the balloon is the extra.

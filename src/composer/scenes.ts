@@ -51,6 +51,16 @@ export const VERB_THINGS: Record<string, string> = {
   writing: 'memo',
 };
 
+/**
+ * Verbs of making music that cartoonists show with notes by the head (ours): "a bird singing",
+ * "a radio playing". `things` verbs are music only when a thing does them (a cat playing is no
+ * song).
+ */
+export const MUSIC_VERBS = {
+  any: new Set(['singing', 'whistling', 'humming', 'chirping', 'tweeting', 'warbling']),
+  things: new Set(['playing']),
+};
+
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky']);
 

@@ -1929,3 +1929,21 @@ describe('composer: an emoji tagged as one kind of a made thing', () => {
     expect(refused('a golf ball')).toEqual(['golf ball']);
   });
 });
+
+describe('composer: music the prompt names nothing for', () => {
+  it('a bird singing, a radio playing: the musical notes by the head (round 23 drew them silent)', () => {
+    for (const prompt of [
+      'a bird singing on a fence',
+      'a radio playing',
+      'a singing bird',
+      'a boy whistling',
+    ])
+      for (const seed of SEEDS) expect(plan(prompt, seed).mark?.id, prompt).toBe(fe('musical-notes'));
+    // Playing is music only for a thing: a cat playing makes none.
+    expect(plan('a cat playing').mark).toBeNull();
+    // Not twice: a song is drawn already, and a singer holds the microphone.
+    expect(plan('a bird singing a song').mark).toBeNull();
+    expect(plan('a girl singing').mark).toBeNull();
+    expect(drawn('a girl singing')).toContain(fe('microphone'));
+  });
+});
