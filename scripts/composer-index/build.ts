@@ -1769,12 +1769,14 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     for (const name of [label.join(' '), label.at(-1) ?? '']) {
       const first = senses(name, 1)[0];
       if (!first) continue;
-      // Water is blue: a river, a lake, dew ("water that has condensed..."), never a pink river.
+      // Water is blue: a river, a lake, dew ("water that has condensed..."), a cup of water, never
+      // a pink river.
       // (not one named river, the Forth or the Mobile; not steam, a vapour)
       const water =
         !first.instance &&
         !ancestorsOf(first).has('vapor') &&
         (ancestorsOf(first).has('body of water') ||
+          name === 'water' ||
           (first.lexfile === NOUN_SUBSTANCE && /^water\b/.test(first.gloss)));
       if (water) return NATURAL_HEX.blue;
       // Fire and lava glow orange: no blue campfire, no green lava.

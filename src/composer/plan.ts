@@ -963,8 +963,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       holderWord && both && !drinkVessel && !DISH.test(subject.label) ? lexicon.words.get(both) : undefined;
     // (an emoji's: a one-colour "fire ring" or "bread slice" painted by the palette reads worse
     // than the fire or the bread itself)
+    const withHolder = namedWithHolder(subjectNoun, holder, lexicon);
     if (bothEntry && lexicon.arts[bothEntry.arts[0]]?.kind === 'color') {
       subject = lexicon.arts[bothEntry.arts[0]];
+      inItsVessel = true;
+    } else if (withHolder) {
+      subject = lexicon.arts[withHolder.arts[0]];
       inItsVessel = true;
     }
     // "a piece of chocolate cake": a slice of it, when an emoji shows one (the shortcake).
@@ -1185,10 +1189,19 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       });
     if (noun.entry.how === 'keyword' && !kin && noun.entry.arts.some((a) => lexicon.arts[a].creature))
       continue;
+    const phrase = phraseOf.get(noun);
+    // "a pill and a glass of water": the thing in its holder, by the art named for both (the
+    // cup of water, no potable-water sign); "drinking water" by its own name (a drop of water).
+    const amount = phrase ? phrases[phrases.indexOf(phrase) - 1] : undefined;
+    const before = phrase ? tokens[phrase.start - 1]?.text : undefined;
+    const drunk = before ? lexicon.words.get(`${before} ${noun.word}`) : undefined;
+    const inHolder = amount?.partitive ? namedWithHolder(noun, amount.nouns.at(-1), lexicon) : undefined;
+    const plain = drunk && !drunk.arts.some((a) => lexicon.arts[a].sign || lexicon.arts[a].creature);
+    if (inHolder) noun.entry = inHolder;
+    else if (plain && lexicon.arts[noun.entry.arts[0]]?.sign) noun.entry = drunk;
     if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;
     // A creature's own hands or nose are not a second picture, nor a part any subject is given
     // "with" ("a snowman with a carrot nose", "a robot with big eyes").
-    const phrase = phraseOf.get(noun);
     if (isBodyPart(noun.word, lexicon) && (subject.creature || (phrase && givenWith(tokens, phrase.start))))
       continue;
     // "a baseball player swinging a bat": what a player of a game holds is a made thing (the bat,
@@ -1532,6 +1545,32 @@ const SERVING_VESSEL = /^(bowl|cup|glass|mug|bottle|flask|jug|pitcher|kettle|the
 
 /** Art that shows its thing in a dish or vessel already ("honey pot", "glass of milk"). */
 const DISH = /\b(cup|glass|mug|bottle|bowl|plate|jar|pot|box|can|basket|bucket|tray)\b/;
+
+/**
+ * "a bag of chips", "a glass of water": art named by the holder and its thing together (Game
+ * Icons' chips bag, Material Design's cup water), for a thing whose own art is of another name
+ * (french fries) or a sign (the potable-water sign). Any holder of things or of food and drink.
+ */
+function namedWithHolder(thing: Noun, holder: Noun | undefined, lexicon: Lexicon): WordEntry | undefined {
+  if (!holder || !thing.entry) return undefined;
+  const own = lexicon.arts[thing.entry.arts[0]];
+  // (not a drink's or a dish's own emoji: a cup of coffee is the hot beverage, a jar of honey
+  // the honey pot)
+  const drink = /^(cup|mug|glass)$/.test(holder.word);
+  const otherName =
+    own?.sign === true || (thing.entry.how !== 'name' && !drink && !DISH.test(own?.label ?? ''));
+  if (!otherName || !(lexicon.containers.has(holder.word) || SERVING_VESSEL.test(holder.word)))
+    return undefined;
+  const names = [
+    `${holder.word} ${thing.word}`,
+    `${thing.word} ${holder.word}`,
+    `${thing.word}${holder.word}`,
+  ];
+  // (the glass of water is the cup of water: a glass and a cup of a drink look the same)
+  if (holder.word === 'glass' || holder.word === 'mug') names.push(`cup ${thing.word}`);
+  const named = names.map((w) => lexicon.words.get(w)).find((e) => e?.how === 'name');
+  return named?.arts.every((a) => !lexicon.arts[a].sign && !lexicon.arts[a].creature) ? named : undefined;
+}
 
 /** A dish or vessel for food or drink ("a bowl of", "a glass of"): what is in it is food. */
 function isVessel(noun: Noun | undefined, lexicon: Lexicon): boolean {

@@ -1020,7 +1020,9 @@ describe('composer: round 17’s patterns', () => {
     expect(drawn('a painter with a brush')).not.toContain(fe('toothbrush'));
     // A honeybee is a bee, a strawberry a berry.
     expect(subjectOf('a bee on a flower')).toEqual(Array(4).fill(fe('honeybee')));
-    expect(subjectOf('a bowl of berries')).toEqual(Array(4).fill(fe('strawberry')));
+    expect(subjectOf('some berries')).toEqual(Array(4).fill(fe('strawberry')));
+    // (a bowl of them is Game Icons' berries bowl, the art named for both)
+    expect(subjectOf('a bowl of berries')).toEqual(Array(4).fill('game-icons:berries-bowl'));
   });
 
   it('the card suit icon is no club: a golfer’s club is never the clubs suit', () => {
@@ -1673,6 +1675,9 @@ describe('composer: water is blue, fire orange', () => {
       expect(lexicon.artById.get(id)?.colour, id).toBe('#2f6fd6');
     }
     expect(lexicon.artById.get('mdi:steam')?.colour).toBeUndefined();
+    // Water itself too: a glass of water, a drop of drinking water.
+    for (const id of ['mdi:cup-water', 'mdi:water'])
+      expect(lexicon.artById.get(id)?.colour, id).toBe('#2f6fd6');
     // Fire and lava glow orange (green lava beside a volcano was the palette's).
     for (const id of ['game-icons:lava', 'game-icons:fire', 'game-icons:candle-flame']) {
       expect(lexicon.artById.get(id)?.colour, id).toBe('#f08a24');
@@ -1945,5 +1950,21 @@ describe('composer: music the prompt names nothing for', () => {
     expect(plan('a bird singing a song').mark).toBeNull();
     expect(plan('a girl singing').mark).toBeNull();
     expect(drawn('a girl singing')).toContain(fe('microphone'));
+  });
+});
+
+describe('composer: a thing in its holder, by the art named for both', () => {
+  it('a bag of chips is the chips bag; a glass of water the cup of water (no fries, no water sign)', () => {
+    // Round 23: french fries for a bag of chips; the glass of water beside a pill was left out.
+    expect(subjectOf('a bag of chips')).toEqual(Array(4).fill('game-icons:chips-bag'));
+    expect(subjectOf('a glass of water')).toEqual(Array(4).fill('mdi:cup-water'));
+    for (const seed of SEEDS)
+      expect(plan('a pill and a glass of water', seed).accents.map((a) => a.id)).toEqual(['mdi:cup-water']);
+    expect(drawn('a boy with a bag of chips')).not.toContain(fe('french-fries'));
+    // Drinking water is a drop of water (the potable-water sign was left out, and the water too).
+    expect(drawn('a giraffe drinking water')).toContain('mdi:water');
+    // A drink's or a dish's own emoji stays: a cup of coffee, a jar of honey.
+    expect(subjectOf('a cup of coffee')).toEqual(Array(4).fill(fe('hot-beverage')));
+    expect(subjectOf('a jar of honey')).toEqual(Array(4).fill(fe('honey-pot')));
   });
 });
