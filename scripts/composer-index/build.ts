@@ -217,6 +217,15 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['homesick', 'sad'],
 ];
 
+/** Words whose everyday thing today is drawn by another art's name (ours): a phone is a mobile
+ * phone (round 23: "a phone and a charger" drew a desk telephone, as rounds 21 and 22 did, and no
+ * charger); a charger is the plug it is seen as. */
+const EVERYDAY_KINDS: [word: string, kind: string][] = [
+  ['phone', 'mobile phone'],
+  ['charger', 'electric plug'],
+  ['battery charger', 'electric plug'],
+];
+
 /** Illness and the faces that show it (ours). */
 const ILLNESS_FACES: [term: string, faces: string[]][] = [
   ['sick', ['face-with-thermometer', 'face-with-medical-mask']],
@@ -1599,6 +1608,19 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       named.add(open);
       entries.push([open, entry]);
     }
+  }
+  for (const [word, kind] of EVERYDAY_KINDS) {
+    const shown = entries.find(([key]) => key === kind)?.[1];
+    if (!shown) throw new Error(`everyday kind: no art for ${kind}`);
+    const entry: WordEntry = {
+      how: 'synonym',
+      arts: shown.arts,
+      via: kind,
+      ...(shown.made ? { made: true } : {}),
+    };
+    const at = entries.findIndex(([key]) => key === word);
+    if (at >= 0) entries[at] = [word, entry];
+    else entries.push([word, entry]);
   }
   const drawable = new Set(entries.map(([key]) => key));
 

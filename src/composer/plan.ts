@@ -1232,9 +1232,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const relation = relationBefore(tokens, start) ?? 'beside';
       // (In the rain or under a cloud is below it: the cloud is overhead.)
       const overhead = (relation === 'in' || relation === 'under') && art.label.split(' ').includes('cloud');
+      // (A person "on the phone" or "on a laptop" is using it, held, not standing on it; a cat on
+      // a laptop sits on it.)
+      const using = relation === 'on' && subject.person && DEVICE.test(art.label);
       // "a bunny with a basket of eggs": the basket stands beside the bunny, the eggs by it.
       const basket = holderOf(amount, art);
-      partner = { art: basket?.art ?? art, relation: overhead ? 'sky' : relation };
+      partner = { art: basket?.art ?? art, relation: overhead ? 'sky' : using ? 'holding' : relation };
       if (basket) {
         accents.push(basket.art);
         subjects.push({ word: basket.word, label: basket.art.label, art: basket.art.id });
@@ -1542,6 +1545,9 @@ const SLICE_WORDS = new Set(['slice', 'piece', 'wedge', 'portion', 'serving', 'b
 
 /** Vessels a dish's or a drink's own art shows it in (a steaming bowl, a hot beverage). */
 const SERVING_VESSEL = /^(bowl|cup|glass|mug|bottle|flask|jug|pitcher|kettle|thermos|can|teacup)$/;
+
+/** Devices a person is "on" when using them. */
+const DEVICE = /\b(phone|telephone|laptop|computer|tablet|radio)$/;
 
 /** Art that shows its thing in a dish or vessel already ("honey pot", "glass of milk"). */
 const DISH = /\b(cup|glass|mug|bottle|bowl|plate|jar|pot|box|can|basket|bucket|tray)\b/;
