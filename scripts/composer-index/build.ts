@@ -219,11 +219,13 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
 
 /** Words whose everyday thing today is drawn by another art's name (ours): a phone is a mobile
  * phone (round 23: "a phone and a charger" drew a desk telephone, as rounds 21 and 22 did, and no
- * charger); a charger is the plug it is seen as. */
+ * charger); a charger is the plug it is seen as; a patient the person in bed. */
 const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['phone', 'mobile phone'],
   ['charger', 'electric plug'],
   ['battery charger', 'electric plug'],
+  // (round 23: "a doctor and a patient" left the patient out; the one in bed is the one cared for)
+  ['patient', 'person in bed'],
 ];
 
 /** Illness and the faces that show it (ours). */

@@ -1109,10 +1109,19 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const entry = tool ? lexicon.words.get(tool) : undefined;
     return tool && entry ? { word: tool, entry, scene: null } : null;
   };
+  // "a drum and a drummer": a person of no art named after a thing stands beside it as a person
+  // (the drummer was left out).
+  const personOf = (phrase: Phrase): Noun | null => {
+    const [only] = phrase.nouns;
+    if (phrase.nouns.length !== 1 || only.entry || only.scene || toolOf(only.word, lexicon) === undefined)
+      return null;
+    const person = emoji(lexicon, 'person');
+    return { ...only, entry: { how: 'hypernym', arts: [lexicon.arts.indexOf(person)], via: person.label } };
+  };
   const accentFor = new Map(
     phrases
       .filter((p) => p !== subjectPhrase && !p.partitive)
-      .map((p) => [p, ownedBy(p) ?? doneWith(p) ?? bestNoun(p, lexicon)] as const),
+      .map((p) => [p, ownedBy(p) ?? doneWith(p) ?? bestNoun(p, lexicon) ?? personOf(p)] as const),
   );
   const accentNouns = [...accentFor.values(), ...verbAccents];
   let partner: Plan['partner'] = null;

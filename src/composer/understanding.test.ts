@@ -1994,3 +1994,16 @@ describe('composer: a phone today', () => {
     }
   });
 });
+
+describe('composer: a second person', () => {
+  it('a patient is the person in bed; a drummer after a drum a person beside it (round 23 left both out)', () => {
+    for (const seed of SEEDS) {
+      expect(plan('a doctor and a patient', seed).accents.map((a) => a.id)).toEqual([fe('person-in-bed')]);
+      const p = plan('a drum and a drummer', seed);
+      expect(p.subject.id).toBe(fe('drum'));
+      expect(p.accents.map((a) => a.id)).toEqual([fe('person')]);
+    }
+    // A drummer alone still holds the drum.
+    expect(drawn('a drummer')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('drum')]));
+  });
+});
