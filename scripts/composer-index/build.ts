@@ -83,6 +83,9 @@ const NATURAL_HEX: Record<string, string> = {
   black: '#2b2b2b',
   golden: '#d9a520',
 };
+/** Made things whose colour is what they are (ours): a tire is black rubber (round 23: a pink
+ * ring beside a mechanic did not read as one). */
+const MADE_COLOURS: Record<string, string> = { tire: NATURAL_HEX.black, tyre: NATURAL_HEX.black };
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
 /** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
@@ -226,7 +229,14 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['battery charger', 'electric plug'],
   // (round 23: "a doctor and a patient" left the patient out; the one in bed is the one cared for)
   ['patient', 'person in bed'],
+  // (round 23: "a glass of apple juice" was refused; CLDR tags the beverage box "juice", and the
+  // cup with a straw too, so neither was drawn for it. Every fruit juice below it is one too.)
+  ['juice', 'beverage box'],
+  ['juice box', 'beverage box'],
+  ['fruit juice', 'beverage box'],
 ];
+/** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
+const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
 
 /** Illness and the faces that show it (ours). */
 const ILLNESS_FACES: [term: string, faces: string[]][] = [
@@ -1623,6 +1633,18 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const at = entries.findIndex(([key]) => key === word);
     if (at >= 0) entries[at] = [word, entry];
     else entries.push([word, entry]);
+    if (!EVERYDAY_WITH_KINDS.has(word)) continue;
+    const kinds = [...(senses(word, 1)[0]?.hyponyms ?? [])];
+    for (let k = 0; k < kinds.length; k++) {
+      const synset = nounSynsets.get(kinds[k]);
+      if (!synset || synset.instance) continue;
+      kinds.push(...synset.hyponyms);
+      // (only those named as one: "orange juice", not "must", a word of other uses)
+      const head = word.split(' ').at(-1) ?? word;
+      for (const name of synset.words)
+        if (name.split(' ').includes(head) && !entries.some(([key]) => key === name))
+          entries.push([name, { how: 'hypernym', arts: shown.arts, via: word }]);
+    }
   }
   const drawable = new Set(entries.map(([key]) => key));
 
@@ -1791,6 +1813,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const kind = label.length > 1 ? senses(label[0], 1)[0] : undefined;
     const kindColour = kind && nature(kind) ? colourIn(kind, true) : undefined;
     for (const name of [label.join(' '), label.at(-1) ?? '']) {
+      if (MADE_COLOURS[name]) return MADE_COLOURS[name];
       const first = senses(name, 1)[0];
       if (!first) continue;
       // Water is blue: a river, a lake, dew ("water that has condensed..."), a cup of water, never

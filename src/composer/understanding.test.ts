@@ -2007,3 +2007,19 @@ describe('composer: a second person', () => {
     expect(drawn('a drummer')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('drum')]));
   });
 });
+
+describe('composer: a juice, a tire', () => {
+  it('a juice is the beverage box, every fruit juice too (round 23 refused apple juice)', () => {
+    for (const prompt of ['a glass of apple juice', 'a juice box', 'a glass of orange juice', 'grape juice'])
+      expect(subjectOf(prompt), prompt).toEqual(Array(4).fill(fe('beverage-box')));
+    // Only juices named as one: "must" (grape juice before it ferments) is no juice box.
+    expect(getLexicon().words.get('must')).toBeUndefined();
+  });
+
+  it('a one-colour tire is black, whatever the palette (round 23: a pink ring)', () => {
+    for (const id of ['mdi:tire', 'game-icons:tyre'])
+      expect(getLexicon().artById.get(id)?.colour, id).toBe('#2b2b2b');
+    const { svg } = composeSvg({ prompt: 'a mechanic holding a tire', theme: 'default', seed: 1 });
+    expect(svg.toLowerCase()).toContain('#2b2b2b');
+  });
+});
