@@ -1478,6 +1478,13 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const asNoun = tokens[i].tags.has('Noun') && (lexicon.words.has(word) || lexicon.nouns.has(word));
     const adjective =
       lexicon.colours.has(first) || lexicon.sizes.has(first) || (lexicon.adjectives.has(first) && !asNoun);
+    // "a rolling pin", "a walking stick": a dictionary name led by a verb's -ing that is no kind
+    // of anything drawn is its own thing, never its head's (no pushpin, no stick of wood).
+    // (unless its head's art is named by it: "aid" is the ear with a hearing aid)
+    const head = lookupNoun(tokens[i + 1]?.text ?? '', lexicon);
+    const shown = head?.arts.some((a) => lexicon.arts[a].label.includes(word));
+    const tool = length === 2 && first.endsWith('ing') && lexicon.nouns.has(word) && !lexicon.words.has(word);
+    if (tool && !shown && verbLemma(first, lexicon)) return { word, length };
     if (length === 2 && adjective) {
       // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,

@@ -2023,3 +2023,18 @@ describe('composer: a juice, a tire', () => {
     expect(svg.toLowerCase()).toContain('#2b2b2b');
   });
 });
+
+describe('composer: a name led by a verb in -ing', () => {
+  it('is its own thing, never its head: a rolling pin is no pushpin, a walking stick no stick of wood', () => {
+    expect(refused('a rolling pin')).toEqual(['rolling pin']);
+    expect(refused('a walking stick')).toEqual(['walking stick']);
+    // (a baker of no art with nothing drawable to hold is refused, at no charge)
+    expect(refused('a baker with a rolling pin')).toEqual(['baker']);
+    expect(drawn('a man with a walking stick')).not.toContain('game-icons:wood-stick');
+    // Named ones stay: a sleeping bag, a fishing rod; and the ear with a hearing aid.
+    expect(subjectOf('a sleeping bag')).toEqual(Array(4).fill('game-icons:sleeping-bag'));
+    expect(subjectOf('a hearing aid')).toEqual(Array(4).fill(fe('ear-with-hearing-aid')));
+    // A thing doing it is still the thing: a sleeping dog.
+    expect(subjectOf('a sleeping dog')).toEqual(Array(4).fill(fe('dog')));
+  });
+});
