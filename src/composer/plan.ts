@@ -860,6 +860,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const made = noun.entry?.madeSense;
     if (made === undefined || !noun.entry || !lexicon.arts[noun.entry.arts[0]]?.creature) continue;
     const others = named.filter((n) => n !== noun);
+    // (A thing named after the animal is its own: a bird and a bird house, no shuttlecock.)
+    if (others.some((n) => n.word.split(' ').slice(0, -1).includes(noun.word))) continue;
     // (Food is no made thing here: a mouse and cheese are the animal and its food.)
     // (Nor a thing of nature: a bat and a moon are the animal and the night sky.)
     const thing = (n: Noun) => {
@@ -1180,7 +1182,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   addExtra(weather);
   for (const noun of accentNouns) {
     if (noun === young) continue;
-    if (!noun?.entry || noun.scene || accents.length >= 2 || noun.entry.how === 'part') continue;
+    // (A name's part is none of it, but a person the art names by that last word is that person:
+    // a knight is the mounted knight, beside a dragon as before a castle. A wall is no castle's.)
+    const partArt = noun?.entry ? lexicon.arts[noun.entry.arts[0]] : undefined;
+    const partOnly =
+      noun?.entry?.how === 'part' && !(partArt?.person && partArt.label.split(' ').at(-1) === noun.word);
+    if (!noun?.entry || noun.scene || accents.length >= 2 || partOnly) continue;
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
     // would be a different thing beside the subject: not drawn.

@@ -2038,3 +2038,20 @@ describe('composer: a name led by a verb in -ing', () => {
     expect(subjectOf('a sleeping dog')).toEqual(Array(4).fill(fe('dog')));
   });
 });
+
+describe('composer: two things, found on prompts of my own', () => {
+  it('a thing named after an animal leaves the animal an animal: a bird and a bird house, no shuttlecock', () => {
+    expect(drawn('a bird and a bird house')).not.toContain('game-icons:shuttlecock');
+    expect(subjectOf('a bird and a bird house')).toEqual(Array(4).fill(fe('bird')));
+    // Among made things the animal's name is still the made thing: a keyboard and a mouse.
+    expect(drawn('a keyboard and mouse')).toContain(fe('computer-mouse'));
+  });
+
+  it('a knight beside a dragon is drawn, as beside a castle; a wall is no castle wall', () => {
+    for (const seed of SEEDS)
+      expect(plan('a dragon and a knight', seed).accents.map((a) => a.id)).toEqual([
+        'game-icons:mounted-knight',
+      ]);
+    expect(drawn('a mirror on a wall')).not.toContain('game-icons:defensive-wall');
+  });
+});
