@@ -234,6 +234,13 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['juice', 'beverage box'],
   ['juice box', 'beverage box'],
   ['fruit juice', 'beverage box'],
+  // (CLDR tags the cup with a straw "soft drink" and "malt", and the tropical drink too, so
+  // neither was drawn for a lemonade or a milkshake; they were refused)
+  ['soft drink', 'cup with straw'],
+  ['cola', 'cup with straw'],
+  ['lemonade', 'cup with straw'],
+  ['milkshake', 'cup with straw'],
+  ['smoothie', 'cup with straw'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);

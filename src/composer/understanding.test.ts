@@ -2012,6 +2012,9 @@ describe('composer: a juice, a tire', () => {
   it('a juice is the beverage box, every fruit juice too (round 23 refused apple juice)', () => {
     for (const prompt of ['a glass of apple juice', 'a juice box', 'a glass of orange juice', 'grape juice'])
       expect(subjectOf(prompt), prompt).toEqual(Array(4).fill(fe('beverage-box')));
+    // A lemonade or a milkshake is the cup with a straw (CLDR's "soft drink", "malt"); both were refused.
+    for (const prompt of ['a glass of lemonade', 'a milkshake', 'a cola'])
+      expect(subjectOf(prompt), prompt).toEqual(Array(4).fill(fe('cup-with-straw')));
     // Only juices named as one: "must" (grape juice before it ferments) is no juice box.
     expect(getLexicon().words.get('must')).toBeUndefined();
   });
