@@ -992,6 +992,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // A creature with art of its own for the feeling ("crying cat") is drawn with it.
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;
+    // "an apple tree", "a banana tree": a fruit's tree is a tree bearing it (never the fruit alone,
+    // nor a bare one-colour tree); the fruit is drawn beside it below.
+    const fruit = fruitOfTree(subjectNoun.word, lexicon);
+    if (fruit && (subject.food || subject.kind === 'mono')) subject = emoji(lexicon, 'deciduous-tree');
     subjects.push({ word: subjectNoun.word, label: subject.label, art: subject.id });
   } else if (weather) {
     subject = weather.art;
@@ -1155,6 +1159,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       !DISH.test(thing.label);
     return holds ? { word: holder.word, art } : null;
   };
+  const borne = subjectNoun ? fruitOfTree(subjectNoun.word, lexicon) : undefined;
+  if (borne && !partner) {
+    partner = { art: borne, relation: 'beside' };
+    accents.push(borne);
+    subjects.push({ word: subjectNoun?.word.split(' ')[0] ?? '', label: borne.label, art: borne.id });
+  }
   const heldIn = !partner && !inItsVessel ? holderOf(subjectAmount, subject) : null;
   if (heldIn) {
     partner = { art: heldIn.art, relation: 'in' };
@@ -1490,6 +1500,9 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     // (unless its head's art is named by it: "aid" is the ear with a hearing aid)
     const head = lookupNoun(tokens[i + 1]?.text ?? '', lexicon);
     const shown = head?.arts.some((a) => lexicon.arts[a].label.includes(word));
+    // ("an orange tree" is a fruit's tree, not a tree painted orange)
+    if (length === 2 && lexicon.colours.has(first) && lexicon.words.has(word) && fruitOfTree(word, lexicon))
+      return { word, length };
     const tool = length === 2 && first.endsWith('ing') && lexicon.nouns.has(word) && !lexicon.words.has(word);
     if (tool && !shown && verbLemma(first, lexicon)) return { word, length };
     if (length === 2 && adjective) {
@@ -1568,6 +1581,17 @@ const SLICE_WORDS = new Set(['slice', 'piece', 'wedge', 'portion', 'serving', 'b
 
 /** Vessels a dish's or a drink's own art shows it in (a steaming bowl, a hot beverage). */
 const SERVING_VESSEL = /^(bowl|cup|glass|mug|bottle|flask|jug|pitcher|kettle|thermos|can|teacup)$/;
+
+/** The fruit a fruit tree is named by ("apple tree": the apple), when it has art of its own. */
+function fruitOfTree(word: string, lexicon: Lexicon): ArtRecord | undefined {
+  const [fruit, tree, ...rest] = word.split(' ');
+  if (tree !== 'tree' || rest.length > 0) return undefined;
+  const entry = lexicon.words.get(fruit);
+  const art = entry ? lexicon.arts[entry.arts[0]] : undefined;
+  // (by its own name, or an emoji named by it: the cherries)
+  const named = drawnByOwnName(entry) || art?.label.split(' ').some((w) => nounForms(w).includes(fruit));
+  return named && art?.food ? art : undefined;
+}
 
 /** Devices a person is "on" when using them. */
 const DEVICE = /\b(phone|telephone|laptop|computer|tablet|radio)$/;

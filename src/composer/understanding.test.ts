@@ -2058,3 +2058,26 @@ describe('composer: two things, found on prompts of my own', () => {
     expect(drawn('a mirror on a wall')).not.toContain('game-icons:defensive-wall');
   });
 });
+
+describe('composer: a fruit tree', () => {
+  it('is a tree with its fruit: never the fruit alone (a banana tree), nor a tree painted orange', () => {
+    for (const seed of SEEDS) {
+      for (const [prompt, fruit] of [
+        ['a banana tree', fe('banana')],
+        ['an apple tree', fe('red-apple')],
+        ['an orange tree', 'game-icons:orange'],
+      ]) {
+        const p = plan(prompt, seed);
+        expect(p.subject.id, prompt).toBe(fe('deciduous-tree'));
+        expect(
+          p.accents.map((a) => a.id),
+          prompt,
+        ).toEqual([fruit]);
+        expect(p.colour, prompt).toBeNull();
+      }
+    }
+    // An orange cat is still painted orange; a palm tree is the palm tree.
+    expect(plan('an orange cat').colour).not.toBeNull();
+    expect(subjectOf('a palm tree')).toEqual(Array(4).fill(fe('palm-tree')));
+  });
+});
