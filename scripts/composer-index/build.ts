@@ -83,9 +83,16 @@ const NATURAL_HEX: Record<string, string> = {
   black: '#2b2b2b',
   golden: '#d9a520',
 };
-/** Made things whose colour is what they are (ours): a tire is black rubber (round 23: a pink
- * ring beside a mechanic did not read as one). */
-const MADE_COLOURS: Record<string, string> = { tire: NATURAL_HEX.black, tyre: NATURAL_HEX.black };
+/** Things whose colour is what they are, which no definition says (ours): a tire is black
+ * rubber (round 23: a pink ring beside a mechanic did not read as one); a rubber duck is yellow
+ * (Game Icons' "plastic duck" was painted as a brown animal); clipart hills are grassy green
+ * (they were the palette's pink). */
+const THING_COLOURS: Record<string, string> = {
+  tire: NATURAL_HEX.black,
+  tyre: NATURAL_HEX.black,
+  'plastic duck': NATURAL_HEX.yellow,
+  hills: NATURAL_HEX.green,
+};
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
 /** Broader words of a piece of something ("bar", "slice", "wedge"): "a bar of soap" is soap. */
@@ -229,6 +236,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['battery charger', 'electric plug'],
   // (round 23: "a doctor and a patient" left the patient out; the one in bed is the one cared for)
   ['patient', 'person in bed'],
+  // (a rubber duck was a mallard; a swing, WordNet's second sense, was left out)
+  ['rubber duck', 'plastic duck'],
+  ['swing', 'tree swing'],
   // (round 23: "a glass of apple juice" was refused; CLDR tags the beverage box "juice", and the
   // cup with a straw too, so neither was drawn for it. Every fruit juice below it is one too.)
   ['juice', 'beverage box'],
@@ -1820,7 +1830,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const kind = label.length > 1 ? senses(label[0], 1)[0] : undefined;
     const kindColour = kind && nature(kind) ? colourIn(kind, true) : undefined;
     for (const name of [label.join(' '), label.at(-1) ?? '']) {
-      if (MADE_COLOURS[name]) return MADE_COLOURS[name];
+      if (THING_COLOURS[name]) return THING_COLOURS[name];
       const first = senses(name, 1)[0];
       if (!first) continue;
       // Water is blue: a river, a lake, dew ("water that has condensed..."), a cup of water, never

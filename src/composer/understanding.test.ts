@@ -2019,6 +2019,15 @@ describe('composer: a juice, a tire', () => {
     expect(getLexicon().words.get('must')).toBeUndefined();
   });
 
+  it('a rubber duck is the yellow plastic duck, a swing the tree swing, hills green (prompts of my own)', () => {
+    const lexicon = getLexicon();
+    expect(subjectOf('a rubber duck')).toEqual(Array(4).fill('game-icons:plastic-duck'));
+    expect(drawn('a bathtub with a rubber duck')).not.toContain(fe('duck'));
+    expect(lexicon.artById.get('game-icons:plastic-duck')?.colour).toBe('#f5c518');
+    expect(lexicon.artById.get('game-icons:hills')?.colour).toBe('#3f9b3a');
+    expect(drawn('a girl on a swing')).toContain('game-icons:tree-swing');
+  });
+
   it('a one-colour tire is black, whatever the palette (round 23: a pink ring)', () => {
     for (const id of ['mdi:tire', 'game-icons:tyre'])
       expect(getLexicon().artById.get(id)?.colour, id).toBe('#2b2b2b');
