@@ -410,6 +410,10 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
     );
   if (head && unknown) return null;
   const before = phrase.nouns.slice(0, -1);
+  // "a sushi plate", "a candy bowl": a food before a dish of no art of its own (a plate is only a
+  // keyword of the fork and knife) is the food, served on it; never the empty dish.
+  const food = before.findLast((n) => n.entry && lexicon.arts[n.entry.arts[0]]?.food);
+  if (head && food && DISH_WORDS.has(head.word) && !drawnByOwnName(head.entry)) return food;
   if (head && before.length > 0) {
     // "glue stick", "blood pressure cuff": a kind of the head the art does not show. The head's
     // art is another kind when its name says so ("wood stick") or when a synonym of one sense of
@@ -1226,6 +1230,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (inHolder) noun.entry = inHolder;
     else if (plain && lexicon.arts[noun.entry.arts[0]]?.sign) noun.entry = drunk;
     if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;
+    // "a christmas present under a tree": the occasion's own kind of the thing, when an art is
+    // named by both (the christmas tree, no plain tree).
+    const own = tokens
+      .map((t) => (lexicon.times.has(t.text) ? lexicon.words.get(`${t.text} ${noun.word}`) : undefined))
+      .find((e, k) => drawnByOwnName(e) && lexicon.arts[e.arts[0]]?.label.includes(tokens[k].text));
+    if (own && !noun.word.includes(' ')) noun.entry = own;
     // A creature's own hands or nose are not a second picture, nor a part any subject is given
     // "with" ("a snowman with a carrot nose", "a robot with big eyes").
     if (isBodyPart(noun.word, lexicon) && (subject.creature || (phrase && givenWith(tokens, phrase.start))))
@@ -1592,6 +1602,9 @@ function fruitOfTree(word: string, lexicon: Lexicon): ArtRecord | undefined {
   const named = drawnByOwnName(entry) || art?.label.split(' ').some((w) => nounForms(w).includes(fruit));
   return named && art?.food ? art : undefined;
 }
+
+/** Dishes food is served on or in. */
+const DISH_WORDS = new Set(['plate', 'platter', 'dish', 'tray', 'bowl', 'board']);
 
 /** Devices a person is "on" when using them. */
 const DEVICE = /\b(phone|telephone|laptop|computer|tablet|radio)$/;

@@ -1640,8 +1640,9 @@ describe('composer: round 21’s patterns', () => {
   it('a thing the prompt names stands beside the subject before the occasion’s decoration', () => {
     for (const seed of SEEDS) {
       const p = plan('a birthday girl with a cake', seed);
-      expect(p.partner?.art.id).toBe('mdi:cake');
-      expect(p.accents.map((a) => a.id)).toEqual(['mdi:cake', fe('balloon')]);
+      // (the birthday's own cake since the occasion's kind is drawn)
+      expect(p.partner?.art.id).toBe(fe('birthday-cake'));
+      expect(p.accents.map((a) => a.id)).toEqual([fe('birthday-cake'), fe('balloon')]);
     }
   });
 });
@@ -2088,5 +2089,22 @@ describe('composer: a fruit tree', () => {
     // An orange cat is still painted orange; a palm tree is the palm tree.
     expect(plan('an orange cat').colour).not.toBeNull();
     expect(subjectOf('a palm tree')).toEqual(Array(4).fill(fe('palm-tree')));
+  });
+});
+
+describe('composer: the food on a dish, the occasion’s own kind', () => {
+  it('a sushi plate is the sushi, never an empty plate with a fork and knife', () => {
+    expect(subjectOf('a sushi plate')).toEqual(Array(4).fill(fe('sushi')));
+    expect(drawn('a sushi plate')).not.toContain(fe('fork-and-knife-with-plate'));
+    // A dish with art of its own name stays: a soup bowl is a bowl.
+    expect(subjectOf('a soup bowl')).toEqual(Array(4).fill('mdi:bowl'));
+  });
+
+  it('a christmas present under a tree is under the christmas tree; a birthday girl’s cake the birthday cake', () => {
+    expect(drawn('a christmas present under a tree')).toContain(fe('christmas-tree'));
+    expect(drawn('a christmas present under a tree')).not.toContain(fe('deciduous-tree'));
+    expect(drawn('a birthday girl with a cake')).toContain(fe('birthday-cake'));
+    // No occasion, no kind of it: a present under a tree is under a tree.
+    expect(drawn('a present under a tree')).toContain(fe('deciduous-tree'));
   });
 });
