@@ -1094,7 +1094,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // are its own, not a second picture)
     if (!givenTo(phrase) || !subject.creature || isBodyPart(thing.word, lexicon)) return null;
     const names = [`${owner} ${thing.word}`, `${owner}${thing.word}`];
-    const name = names.find((w) => drawnByOwnName(lexicon.words.get(w)));
+    const name =
+      names.find((w) => drawnByOwnName(lexicon.words.get(w))) ?? doersKind(owner, thing.word, lexicon);
     const entry = name ? lexicon.words.get(name) : undefined;
     const art = entry ? lexicon.arts[entry.arts[0]] : undefined;
     // (a made thing, or an art set's own name for one: a sun with a flower is no sunflower)
@@ -1256,7 +1257,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "a baseball player hitting a ball": the player's baseball is that ball (no soccer ball);
     // "a boxer punching a bag": the boxer's punching bag is that bag (no powder bag).
     const held = partner?.art.label.split(' ').at(-1) ?? '';
-    if (agent && partner && held.endsWith(noun.word)) continue;
+    if (agent && partner && nounForms(noun.word).some((form) => held.endsWith(form))) continue;
     // A feeling face drawn already: the prompt's "tears" are on it.
     if (feelingFace && isFaceArt(art)) continue;
     // The first thing named beside the subject stands where the prompt puts it, else beside it,
@@ -1358,7 +1359,22 @@ function heldByIn(
   const next = after[0];
   const relation = next ? relationBefore(tokens, next.start) : null;
   const noun = next && (relation === 'holding' || relation === 'beside') ? bestNoun(next, lexicon) : null;
-  return noun && holdable(noun.entry) ? noun : null;
+  if (!noun || !holdable(noun.entry)) return null;
+  const kind = doersKind(only.word, noun.word, lexicon);
+  return kind ? { ...noun, word: kind, entry: lexicon.words.get(kind) ?? noun.entry } : noun;
+}
+
+/**
+ * The kind of a thing named after what its owner does ("a boxer with gloves": the boxing gloves,
+ * no winter glove; "a runner with shoes": running shoes), when an art is named by it.
+ */
+function doersKind(person: string, thing: string, lexicon: Lexicon): string | undefined {
+  if (!person.endsWith('er')) return undefined;
+  // (box-er, swimm-er, danc-er)
+  const acts = [person.slice(0, -2), person.slice(0, -3), person.slice(0, -1)].map((s) => `${s}ing`);
+  return acts
+    .flatMap((act) => nounForms(thing).map((form) => `${act} ${form}`))
+    .find((w) => drawnByOwnName(lexicon.words.get(w)));
 }
 
 /** The art of the thing a person of no art is named after (see agentOf). */

@@ -2108,3 +2108,12 @@ describe('composer: the food on a dish, the occasion’s own kind', () => {
     expect(drawn('a present under a tree')).toContain(fe('deciduous-tree'));
   });
 });
+
+describe('composer: a thing named after what its owner does', () => {
+  it('a boxer’s gloves are the boxing glove, no winter glove; a runner’s shoes the running shoe', () => {
+    for (const seed of SEEDS) {
+      expect(plan('a boxer with gloves', seed).accents.map((a) => a.id)).toEqual([fe('boxing-glove')]);
+      expect(plan('a runner with shoes', seed).accents.map((a) => a.id)).toEqual([fe('running-shoe')]);
+    }
+  });
+});
