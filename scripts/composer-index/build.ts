@@ -255,8 +255,19 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
 
-/** Illness and the faces that show it (ours). */
-const ILLNESS_FACES: [term: string, faces: string[]][] = [
+/** Illness, and feelings CLDR tags no face with, and the faces that show them (ours). */
+const FELT_FACES: [term: string, faces: string[]][] = [
+  // (feelings a dog or a girl was drawn with none of: "a curious puppy", "a lazy cat"; an annoyed
+  // one had the confused face)
+  ['curious', ['thinking-face']],
+  ['dizzy', ['face-with-spiral-eyes']],
+  ['playful', ['winking-face-with-tongue']],
+  ['friendly', ['smiling-face']],
+  ['naughty', ['smiling-face-with-horns']],
+  ['mischievous', ['smiling-face-with-horns']],
+  ['lazy', ['sleepy-face']],
+  ['annoyed', ['unamused-face', 'face-with-rolling-eyes']],
+  ['thankful', ['smiling-face-with-tear']],
   ['sick', ['face-with-thermometer', 'face-with-medical-mask']],
   ['ill', ['face-with-thermometer']],
   ['fever', ['face-with-thermometer']],
@@ -1747,7 +1758,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   // Being ill shows as the face with a thermometer (ours; round 22: "a boy with a fever" showed
   // nothing, and "sick" was as often the vomiting or the knocked-out face).
   const byId = new Map(drafts.map((d, i) => [d.id, i]));
-  for (const [term, names] of ILLNESS_FACES) {
+  for (const [term, names] of FELT_FACES) {
     const arts = names.map((n) => byId.get(`fluent-emoji-flat:${n}`)).filter((a) => a !== undefined);
     const index = faces.findIndex(([t]) => t === term);
     if (arts.length === 0) continue;

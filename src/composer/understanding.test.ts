@@ -2117,3 +2117,16 @@ describe('composer: a thing named after what its owner does', () => {
     }
   });
 });
+
+describe('composer: feelings CLDR tags no face with', () => {
+  it('a curious, lazy, playful or naughty animal shows it by its head (they showed nothing)', () => {
+    for (const [prompt, mark] of [
+      ['a curious kitten', 'thinking-face'],
+      ['a lazy dog', 'zzz'],
+      ['a playful puppy', 'winking-face-with-tongue'],
+      ['a naughty cat', 'smiling-face-with-horns'],
+      ['an annoyed girl', 'unamused-face'],
+    ])
+      expect(plan(prompt).mark?.id, prompt).toBe(fe(mark));
+  });
+});
