@@ -86,12 +86,14 @@ const NATURAL_HEX: Record<string, string> = {
 /** Things whose colour is what they are, which no definition says (ours): a tire is black
  * rubber (round 23: a pink ring beside a mechanic did not read as one); a rubber duck is yellow
  * (Game Icons' "plastic duck" was painted as a brown animal); clipart hills are grassy green
- * (they were the palette's pink). */
+ * (they were the palette's pink); a fireplace glows with its fire. */
 const THING_COLOURS: Record<string, string> = {
   tire: NATURAL_HEX.black,
   tyre: NATURAL_HEX.black,
   'plastic duck': NATURAL_HEX.yellow,
   hills: NATURAL_HEX.green,
+  // (a green fire in a green hearth did not read as a fire)
+  fireplace: NATURAL_HEX.orange,
 };
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
@@ -239,6 +241,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a rubber duck was a mallard; a swing, WordNet's second sense, was left out)
   ['rubber duck', 'plastic duck'],
   ['swing', 'tree swing'],
+  // (a boy with a broken arm showed nothing of it)
+  ['broken arm', 'arm sling'],
   // (round 23: "a glass of apple juice" was refused; CLDR tags the beverage box "juice", and the
   // cup with a straw too, so neither was drawn for it. Every fruit juice below it is one too.)
   ['juice', 'beverage box'],

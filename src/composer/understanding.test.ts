@@ -2027,6 +2027,9 @@ describe('composer: a juice, a tire', () => {
     expect(lexicon.artById.get('game-icons:plastic-duck')?.colour).toBe('#f5c518');
     expect(lexicon.artById.get('game-icons:hills')?.colour).toBe('#3f9b3a');
     expect(drawn('a girl on a swing')).toContain('game-icons:tree-swing');
+    // A fireplace glows orange (it was a green fire); a broken arm is the arm in a sling.
+    expect(lexicon.artById.get('game-icons:fireplace')?.colour).toBe('#f08a24');
+    expect(drawn('a boy with a broken arm')).toContain('game-icons:arm-sling');
   });
 
   it('a one-colour tire is black, whatever the palette (round 23: a pink ring)', () => {
