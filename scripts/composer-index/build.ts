@@ -443,7 +443,12 @@ function monoArts(set: LoadedSet, wordnet: WordNet): Draft[] {
             (wordnet.synsets.noun.get(o)?.words ?? []).some((h) => words(h).some((x) => modifiers.has(x))),
           ),
         );
-        const sense = named ?? senses[0];
+        // (a name the dictionary has whole says it first: a baseball bat is a made thing, no
+        // flying bat; not when that is a person, a name's figure of speech: a punching bag or a
+        // hot dog is no person)
+        const whole = parts.length > 1 ? wordnet.index.noun.get(parts.join(' '))?.synsets[0] : undefined;
+        const wholeSense = whole === undefined ? undefined : wordnet.synsets.noun.get(whole);
+        const sense = (wholeSense?.lexfile === NOUN_PERSON ? undefined : wholeSense) ?? named ?? senses[0];
         // Material Design draws things for interfaces: a word that is a person first and a made
         // thing in another sense is the thing there ("ruler" is a measuring ruler, not a
         // sovereign; "monitor" a screen, not WordNet's first monitor, a proctor).

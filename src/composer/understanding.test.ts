@@ -2133,3 +2133,17 @@ describe('composer: feelings CLDR tags no face with', () => {
       expect(plan(prompt).mark?.id, prompt).toBe(fe(mark));
   });
 });
+
+describe('composer: an icon named by a name the dictionary has whole', () => {
+  it('is what that name is: a baseball bat is a made thing, so a glove beside it is the baseball glove', () => {
+    const lexicon = getLexicon();
+    expect(lexicon.artById.get('game-icons:baseball-bat')?.creature).toBe(false);
+    // (a sea turtle is an animal; a punching bag, WordNet's first one a person, is still a thing)
+    expect(lexicon.artById.get('game-icons:sea-turtle')?.creature).toBe(true);
+    expect(lexicon.artById.get('game-icons:punching-bag')?.person).toBe(false);
+    for (const seed of SEEDS)
+      expect(plan('a baseball bat and a glove', seed).accents.map((a) => a.id)).toEqual([
+        'game-icons:baseball-glove',
+      ]);
+  });
+});
