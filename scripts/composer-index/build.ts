@@ -241,6 +241,10 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a rubber duck was a mallard; a swing, WordNet's second sense, was left out)
   ['rubber duck', 'plastic duck'],
   ['swing', 'tree swing'],
+  // (a mother was Material Design's nursing mother, the "mom -> breast-feeding"; a queen
+  // beside a king was left out: both are the monarch's person with a crown)
+  ['mother', 'woman'],
+  ['queen', 'person with crown'],
   // (a boy with a broken arm showed nothing of it)
   ['broken arm', 'arm sling'],
   // (round 23: "a glass of apple juice" was refused; CLDR tags the beverage box "juice", and the
@@ -1582,6 +1586,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         ...entry,
         ...(made ? { made } : {}),
         ...(own[0]?.lexfile === NOUN_OBJECT ? { natural: true as const } : {}),
+        ...(own[0]?.lexfile === NOUN_PERSON ? { person: true as const } : {}),
         ...(madeSense !== undefined ? { madeSense } : {}),
       },
     ]);

@@ -5,7 +5,7 @@
 import { fileURLToPath } from 'node:url';
 
 /** Bump when the builder's output changes shape or meaning, so a stale cache is rebuilt. */
-export const INDEX_FORMAT = 16;
+export const INDEX_FORMAT = 17;
 
 export const INDEX_DIR = fileURLToPath(new URL('../../dist/composer', import.meta.url));
 export const INDEX_FILE = 'index.json';
@@ -58,6 +58,8 @@ export type WordEntry = {
   made?: true;
   /** The word's main sense is a thing of nature (WordNet's noun.object: the moon, a rock, a hill). */
   natural?: true;
+  /** The word's main sense is a person (WordNet's noun.person: a nurse, a son, a grandpa). */
+  person?: true;
   /** A made thing the word also names, with art of its own ("mouse": the computer mouse). */
   madeSense?: number;
 };

@@ -1209,8 +1209,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // (A broader creature the word is, is drawn: a puppy's "dog face".)
     // (Nor one whose name holds the word: a honeybee is a bee, a baby chick a chick.)
     const forms = nounForms(noun.word);
+    // (A person's word is drawn by the person CLDR tags with it: a nurse beside a teacher is the
+    // health worker, a son the boy; not a word that also names a made thing: a puck.)
     const kin =
       noun.entry.via !== undefined ||
+      (noun.entry.person === true && noun.entry.madeSense === undefined) ||
       noun.entry.arts.every((a) => {
         const label = lexicon.arts[a].label;
         const closed = !label.includes(' ') && label.endsWith(noun.word) && label !== noun.word;
@@ -1244,7 +1247,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "a baseball player swinging a bat": what a player of a game holds is a made thing (the bat,
     // no flying bat), as among made things.
     const played = agent && partner ? noun.entry.madeSense : undefined;
-    const art = played !== undefined ? lexicon.arts[played] : pick(noun.entry);
+    const picked = played !== undefined ? lexicon.arts[played] : pick(noun.entry);
+    // "a doctor and a nurse": two people one emoji shows are two of its people (the health worker
+    // and the woman health worker), not one.
+    const name = picked.id.replace(/^fluent-emoji-flat:(person-)?/, '');
+    const other =
+      picked.person &&
+      picked.id === subject.id &&
+      noun.entry.person &&
+      !(phrase && givenWith(tokens, phrase.start))
+        ? ['woman', 'man'].map((w) => lexicon.artById.get(`fluent-emoji-flat:${w}-${name}`)).find(Boolean)
+        : undefined;
+    const art = other ?? picked;
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
     if (agent && partner && art.label.split(' ').includes(agent.word)) {

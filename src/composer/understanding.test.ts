@@ -2147,3 +2147,26 @@ describe('composer: an icon named by a name the dictionary has whole', () => {
       ]);
   });
 });
+
+describe('composer: a second person', () => {
+  it('a person’s word CLDR tags a person with is drawn beside the subject: a teacher and a nurse, a mom and a son', () => {
+    // (they were left out, as "a puck" is beside a fairy: a keyword's being)
+    for (const seed of SEEDS) {
+      expect(plan('a teacher and a nurse', seed).accents.map((a) => a.id)).toEqual([fe('health-worker')]);
+      expect(plan('a mom and a son', seed).accents.map((a) => a.id)).toEqual([fe('boy')]);
+      expect(plan('a girl and her grandpa', seed).accents.map((a) => a.id)).toEqual([fe('old-man')]);
+      // Two people one emoji shows are two of its people.
+      expect(plan('a doctor and a nurse', seed).accents.map((a) => a.id)).toEqual([
+        fe('woman-health-worker'),
+      ]);
+    }
+    // A puck is still no fairy; a worker's hard hat no second worker.
+    expect(drawn('a fairy and a puck')).not.toContain(fe('man-fairy'));
+    expect(drawn('a construction worker with a hard hat')).not.toContain(fe('woman-construction-worker'));
+  });
+
+  it('a mother is a woman, never Material Design’s nursing mother (the issue’s "mom -> breast-feeding")', () => {
+    expect(subjectOf('a mother and a baby')).toEqual(Array(4).fill(fe('woman')));
+    expect(drawn('a baby and a mother')).not.toContain('mdi:mother-nurse');
+  });
+});
