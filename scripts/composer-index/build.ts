@@ -229,9 +229,9 @@ const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['homesick', 'sad'],
 ];
 
-/** Words whose everyday thing today is drawn by another art's name (ours): a phone is a mobile
- * phone (round 23: "a phone and a charger" drew a desk telephone, as rounds 21 and 22 did, and no
- * charger); a charger is the plug it is seen as; a patient the person in bed. */
+/** Words whose everyday thing today is drawn by another art's name (ours; each says what it drew
+ * before): a phone is a mobile phone (round 23: "a phone and a charger" drew a desk telephone, as
+ * rounds 21 and 22 did, and no charger); a charger is the plug it is seen as. */
 const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['phone', 'mobile phone'],
   ['charger', 'electric plug'],
@@ -1677,12 +1677,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     else entries.push([word, entry]);
     if (!EVERYDAY_WITH_KINDS.has(word)) continue;
     const kinds = [...(senses(word, 1)[0]?.hyponyms ?? [])];
+    // (only those named as one: "orange juice", not "must", a word of other uses)
+    const head = word.split(' ').at(-1) ?? word;
     for (let k = 0; k < kinds.length; k++) {
       const synset = nounSynsets.get(kinds[k]);
       if (!synset || synset.instance) continue;
       kinds.push(...synset.hyponyms);
-      // (only those named as one: "orange juice", not "must", a word of other uses)
-      const head = word.split(' ').at(-1) ?? word;
       for (const name of synset.words)
         if (name.split(' ').includes(head) && !entries.some(([key]) => key === name))
           entries.push([name, { how: 'hypernym', arts: shown.arts, via: word }]);

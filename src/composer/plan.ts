@@ -1227,8 +1227,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // "a pill and a glass of water": the thing in its holder, by the art named for both (the
     // cup of water, no potable-water sign); "drinking water" by its own name (a drop of water).
     const amount = phrase ? phrases[phrases.indexOf(phrase) - 1] : undefined;
-    const before = phrase ? tokens[phrase.start - 1]?.text : undefined;
-    const drunk = before ? lexicon.words.get(`${before} ${noun.word}`) : undefined;
+    const prior = phrase ? tokens[phrase.start - 1]?.text : undefined;
+    const drunk = prior ? lexicon.words.get(`${prior} ${noun.word}`) : undefined;
     const inHolder = amount?.partitive ? namedWithHolder(noun, amount.nouns.at(-1), lexicon) : undefined;
     const plain = drunk && !drunk.arts.some((a) => lexicon.arts[a].sign || lexicon.arts[a].creature);
     if (inHolder) noun.entry = inHolder;
@@ -1236,10 +1236,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (noun.entry.arts.some((a) => lexicon.arts[a].sign && lexicon.arts[a].label !== noun.word)) continue;
     // "a christmas present under a tree": the occasion's own kind of the thing, when an art is
     // named by both (the christmas tree, no plain tree).
-    const own = tokens
-      .map((t) => (lexicon.times.has(t.text) ? lexicon.words.get(`${t.text} ${noun.word}`) : undefined))
-      .find((e, k) => drawnByOwnName(e) && lexicon.arts[e.arts[0]]?.label.includes(tokens[k].text));
-    if (own && !noun.word.includes(' ')) noun.entry = own;
+    const seasonal = noun.word.includes(' ')
+      ? undefined
+      : tokens
+          .map((t) => (lexicon.times.has(t.text) ? lexicon.words.get(`${t.text} ${noun.word}`) : undefined))
+          .find((e, k) => drawnByOwnName(e) && lexicon.arts[e.arts[0]]?.label.includes(tokens[k].text));
+    if (seasonal) noun.entry = seasonal;
     // A creature's own hands or nose are not a second picture, nor a part any subject is given
     // "with" ("a snowman with a carrot nose", "a robot with big eyes").
     if (isBodyPart(noun.word, lexicon) && (subject.creature || (phrase && givenWith(tokens, phrase.start))))
@@ -1250,13 +1252,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const picked = played !== undefined ? lexicon.arts[played] : pick(noun.entry);
     // "a doctor and a nurse": two people one emoji shows are two of its people (the health worker
     // and the woman health worker), not one.
-    const name = picked.id.replace(/^fluent-emoji-flat:(person-)?/, '');
+    const emojiName = picked.id.replace(/^fluent-emoji-flat:(person-)?/, '');
     const other =
       picked.person &&
       picked.id === subject.id &&
       noun.entry.person &&
       !(phrase && givenWith(tokens, phrase.start))
-        ? ['woman', 'man'].map((w) => lexicon.artById.get(`fluent-emoji-flat:${w}-${name}`)).find(Boolean)
+        ? ['woman', 'man']
+            .map((w) => lexicon.artById.get(`fluent-emoji-flat:${w}-${emojiName}`))
+            .find(Boolean)
         : undefined;
     const art = other ?? picked;
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
@@ -1535,16 +1539,17 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     const asNoun = tokens[i].tags.has('Noun') && (lexicon.words.has(word) || lexicon.nouns.has(word));
     const adjective =
       lexicon.colours.has(first) || lexicon.sizes.has(first) || (lexicon.adjectives.has(first) && !asNoun);
-    // "a rolling pin", "a walking stick": a dictionary name led by a verb's -ing that is no kind
-    // of anything drawn is its own thing, never its head's (no pushpin, no stick of wood).
-    // (unless its head's art is named by it: "aid" is the ear with a hearing aid)
-    const head = lookupNoun(tokens[i + 1]?.text ?? '', lexicon);
-    const shown = head?.arts.some((a) => lexicon.arts[a].label.includes(word));
     // ("an orange tree" is a fruit's tree, not a tree painted orange)
     if (length === 2 && lexicon.colours.has(first) && lexicon.words.has(word) && fruitOfTree(word, lexicon))
       return { word, length };
+    // "a rolling pin", "a walking stick": a dictionary name led by a verb's -ing that is no kind
+    // of anything drawn is its own thing, never its head's (no pushpin, no stick of wood), unless
+    // its head's art is named by it ("aid" is the ear with a hearing aid).
     const tool = length === 2 && first.endsWith('ing') && lexicon.nouns.has(word) && !lexicon.words.has(word);
-    if (tool && !shown && verbLemma(first, lexicon)) return { word, length };
+    const shownByHead = (): boolean =>
+      lookupNoun(tokens[i + 1].text, lexicon)?.arts.some((a) => lexicon.arts[a].label.includes(word)) ??
+      false;
+    if (tool && verbLemma(first, lexicon) && !shownByHead()) return { word, length };
     if (length === 2 && adjective) {
       // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,
