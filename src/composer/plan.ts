@@ -933,6 +933,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // (Only an act or a state: a sea monster is the monster icon, not the sea's turtle.)
   if (loose && scene && subjectPhrase?.nouns.some((n) => n.scene) && isAct(subjectNoun?.word ?? '', lexicon))
     subjectNoun = null;
+  /** "an apple tree": the fruit a fruit tree bears, drawn beside it. */
+  const borne = subjectNoun ? fruitOfTree(subjectNoun.word, lexicon) : undefined;
   if (feelingFace && feeling) {
     subject = feelingFace;
     subjects.push({ word: `${feeling.word} face`, label: subject.label, art: subject.id });
@@ -964,7 +966,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     );
     // (not a cup's, a mug's or a glass's: the drink's own emoji shows it, a coffee cup is the
     // hot beverage)
-    const drinkVessel = /^(cup|mug|glass)$/.test(holderWord);
+    const drinkVessel = DRINK_VESSEL.test(holderWord);
     const bothEntry =
       holderWord && both && !drinkVessel && !DISH.test(subject.label) ? lexicon.words.get(both) : undefined;
     // (an emoji's: a one-colour "fire ring" or "bread slice" painted by the palette reads worse
@@ -998,8 +1000,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (own) subject = own;
     // "an apple tree", "a banana tree": a fruit's tree is a tree bearing it (never the fruit alone,
     // nor a bare one-colour tree); the fruit is drawn beside it below.
-    const fruit = fruitOfTree(subjectNoun.word, lexicon);
-    if (fruit && (subject.food || subject.kind === 'mono')) subject = emoji(lexicon, 'deciduous-tree');
+    if (borne && (subject.food || subject.kind === 'mono')) subject = emoji(lexicon, 'deciduous-tree');
     subjects.push({ word: subjectNoun.word, label: subject.label, art: subject.id });
   } else if (weather) {
     subject = weather.art;
@@ -1164,7 +1165,6 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       !DISH.test(thing.label);
     return holds ? { word: holder.word, art } : null;
   };
-  const borne = subjectNoun ? fruitOfTree(subjectNoun.word, lexicon) : undefined;
   if (borne && !partner) {
     partner = { art: borne, relation: 'beside' };
     accents.push(borne);
@@ -1624,6 +1624,9 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
 /** Amounts that cut a piece from a food ("a slice of cake"). */
 const SLICE_WORDS = new Set(['slice', 'piece', 'wedge', 'portion', 'serving', 'bite', 'slab']);
 
+/** Vessels a drink is had from: what is in one is the drink's own emoji (a cup of coffee). */
+const DRINK_VESSEL = /^(cup|mug|glass)$/;
+
 /** Vessels a dish's or a drink's own art shows it in (a steaming bowl, a hot beverage). */
 const SERVING_VESSEL = /^(bowl|cup|glass|mug|bottle|flask|jug|pitcher|kettle|thermos|can|teacup)$/;
 
@@ -1657,7 +1660,7 @@ function namedWithHolder(thing: Noun, holder: Noun | undefined, lexicon: Lexicon
   const own = lexicon.arts[thing.entry.arts[0]];
   // (not a drink's or a dish's own emoji: a cup of coffee is the hot beverage, a jar of honey
   // the honey pot)
-  const drink = /^(cup|mug|glass)$/.test(holder.word);
+  const drink = DRINK_VESSEL.test(holder.word);
   const otherName =
     own?.sign === true || (thing.entry.how !== 'name' && !drink && !DISH.test(own?.label ?? ''));
   if (!otherName || !(lexicon.containers.has(holder.word) || SERVING_VESSEL.test(holder.word)))
