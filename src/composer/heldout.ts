@@ -2536,6 +2536,116 @@ export const HELDOUT_ROUND_24: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 25: written after round 24's verdicts, before any change made because of round 24.
+export const HELDOUT_ROUND_25: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a dog chasing its tail',
+    'a turtle crawling on the sand',
+    'a monkey swinging from a branch',
+    'a duck swimming in a lake',
+    'a butterfly landing on a flower',
+  ]),
+  ...group('food', [
+    'a hot dog in a bun',
+    'a stack of waffles with syrup',
+    'a jar of peanut butter',
+    'a lemon cut in half',
+    'a chicken drumstick',
+  ]),
+  ...group('job', [
+    'a fisherman with a fishing rod',
+    'a carpenter with a saw',
+    'a librarian with books',
+    'a dentist with a mirror',
+    'a plumber with a pipe',
+  ]),
+  ...group('holiday', [
+    'an easter egg hunt',
+    'a jack-o-lantern',
+    'fireworks for the fourth of july',
+    "a new year's party hat",
+    'a snowman for christmas',
+  ]),
+  ...group('school', [
+    'a teacher at the blackboard',
+    'a boy reading a book',
+    'a backpack full of books',
+    'a paint palette',
+    'a lunch box with a sandwich',
+  ]),
+  ...group('sports', [
+    'a baseball and a bat',
+    'a runner at the finish line',
+    'a kid on a trampoline',
+    'a cyclist in a race',
+    'a football goal',
+  ]),
+  ...group('transport', [
+    'a sailboat on the lake',
+    'a train on the tracks',
+    'an ambulance with its lights on',
+    'a boy on a scooter',
+    'a red double decker bus',
+  ]),
+  ...group('nature', [
+    'a sunflower in a field',
+    'a tulip in a pot',
+    'a rose with thorns',
+    'a leaf falling from a tree',
+    'a snowflake on a window',
+  ]),
+  ...group('home', [
+    'a kitchen table and chairs',
+    'a broom and a bucket',
+    'a teapot on the stove',
+    'a fan on a hot day',
+    'a doormat at the front door',
+  ]),
+  ...group('tech', [
+    'a smartphone with a cracked screen',
+    'a smart watch',
+    'a satellite in orbit',
+    'a battery with low charge',
+    'a television remote',
+  ]),
+  ...group('fantasy', [
+    'a pirate with a treasure chest',
+    'a magic carpet',
+    'a phoenix rising',
+    'a vampire bat',
+    'a fairy tale castle',
+  ]),
+  ...group('music', [
+    'a piano and a stool',
+    'a guitar with music notes',
+    'a headphone with music',
+    'a dj with turntables',
+    'a girl with a tambourine',
+  ]),
+  ...group('health', [
+    'a doctor listening to a heartbeat',
+    'a man with crutches',
+    'a sick girl in bed',
+    'a boy at the dentist',
+    'a boy with a broken leg',
+  ]),
+  ...group('feeling', ['a proud dad', 'a worried mom', 'a bored kid', 'a calm lake', 'a lonely boy']),
+  ...group('two subjects', [
+    'a girl and her horse',
+    'a boy and his grandmother',
+    'a bear and a honey pot',
+    'a baby and a teddy bear',
+    'a child with a balloon',
+  ]),
+  ...group('colour/size', [
+    'a big red barn',
+    'a tiny white mouse',
+    'a giant yellow sun',
+    'a little purple flower',
+    'a huge gray elephant',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2561,4 +2671,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_22,
   HELDOUT_ROUND_23,
   HELDOUT_ROUND_24,
+  HELDOUT_ROUND_25,
 ];
