@@ -227,6 +227,24 @@ function tag(text: string): Token[] {
   return out;
 }
 
+/**
+ * "a wrapped present with a ribbon": the tagger reads a noun that is also a verb as the verb after
+ * a participle ("wrapped present"). After an article and words that describe, the last word before
+ * a preposition, "and" or the end is the thing they describe when the dictionary has it as a noun.
+ */
+function describedNouns(tokens: Token[], lexicon: Lexicon): Token[] {
+  for (let i = 2; i < tokens.length; i++) {
+    const word = tokens[i];
+    const next = tokens[i + 1];
+    if (word.tags.has('Noun') || !word.tags.has('Verb') || !lexicon.nouns.has(word.text)) continue;
+    if (next && !next.tags.has('Preposition') && next.text !== 'and') continue;
+    let k = i - 1;
+    while (k > 0 && (tokens[k].tags.has('Adjective') || tokens[k].tags.has('PastTense'))) k--;
+    if (k < i - 1 && ARTICLES.has(tokens[k].text)) word.tags = new Set(['Noun', 'Singular']);
+  }
+  return tokens;
+}
+
 /** The singular forms a plural may come from (WordNet's rules), then the word itself. */
 function nounForms(word: string): string[] {
   const forms: string[] = [];
@@ -483,7 +501,7 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
 
 export function planPrompt(prompt: string, rng: Random): Plan {
   const lexicon = getLexicon();
-  const tokens = withNames(tag(prompt), lexicon);
+  const tokens = withNames(describedNouns(tag(prompt), lexicon), lexicon);
   const phrases: Phrase[] = [];
   const verbAccents: Noun[] = [];
   /** "-ing" words that may name a tool ("watering": a watering can), for a person of no art. */

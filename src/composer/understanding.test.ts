@@ -2170,3 +2170,15 @@ describe('composer: a second person', () => {
     expect(drawn('a baby and a mother')).not.toContain('mdi:mother-nurse');
   });
 });
+
+describe('composer: a thing the tagger reads as a verb', () => {
+  it('a wrapped present with a ribbon is the present with the ribbon, never the ribbon alone (round 24’s wrong picture)', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a wrapped present with a ribbon', seed);
+      expect(p.subject.id).toBe('game-icons:present');
+      expect(p.accents.map((a) => a.id)).toEqual([fe('ribbon')]);
+    }
+    // (a verb stays a verb after a thing: the dog sleeps, on a bed)
+    expect(plan('a tired dog sleeps on a bed').subject.id).toBe(fe('dog'));
+  });
+});
