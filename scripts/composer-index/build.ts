@@ -94,6 +94,8 @@ const THING_COLOURS: Record<string, string> = {
   hills: NATURAL_HEX.green,
   // (a green fire in a green hearth did not read as a fire)
   fireplace: NATURAL_HEX.orange,
+  // (round 24: "a girl swimming in a pool" was an orange pool, no water)
+  pool: NATURAL_HEX.blue,
 };
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
@@ -259,6 +261,17 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['lemonade', 'cup with straw'],
   ['milkshake', 'cup with straw'],
   ['smoothie', 'cup with straw'],
+  // (round 24: "an electric car charging" drew a lightning bolt: WordNet's "electric" is the car,
+  // and Game Icons' "electric" the bolt. An electric car is a car.)
+  ['electric car', 'automobile'],
+  ['electric automobile', 'automobile'],
+  // (round 24: oatmeal was refused; CLDR's bowl with spoon is the breakfast cereal, the congee)
+  ['oatmeal', 'bowl with spoon'],
+  ['porridge', 'bowl with spoon'],
+  // (round 24: "a boy doing homework" showed nothing of it; the memo is a page and a pencil)
+  ['homework', 'memo'],
+  // (round 24: "a cat and a yarn ball" left the yarn out; the yarn emoji is a ball of it)
+  ['yarn ball', 'yarn'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);

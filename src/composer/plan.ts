@@ -1434,6 +1434,15 @@ function isPersonOfNoArt(noun: Noun, lexicon: Lexicon): boolean {
 function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   // "a taxi driver": a thing, then a person of no art (two words the dictionary has apart).
   const [first, last] = things;
+  // "a jazz drummer", "a rock guitarist": a person of a tool's, however described, is drawn with
+  // it (no stone for "rock").
+  const describedTool = things.length === 2 && !last.entry ? toolOf(last.word, lexicon) : undefined;
+  if (describedTool !== undefined)
+    return {
+      word: lexicon.arts[describedTool].label,
+      entry: { how: 'name', arts: [describedTool] },
+      scene: null,
+    };
   if (things.length === 2 && isPersonOfNoArt(last, lexicon) && drawnByOwnName(first.entry)) {
     const art = lexicon.arts[first.entry.arts[0]];
     if (!art.creature && !art.person) return first;
@@ -1450,6 +1459,14 @@ function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   }
   const parts = only.word.split(' ');
   if (parts.length !== 2) return null;
+  // "an ice skater", "a roller skater": a kind of a person drawn with a tool is drawn as that
+  // person, with the kind's own tool when an art names it (the roller skate), else theirs.
+  const kindTool = toolOf(parts[1], lexicon);
+  if (kindTool !== undefined && lexicon.people.has(only.word)) {
+    const named = lexicon.words.get(`${parts[0]} ${lexicon.arts[kindTool].label.split(' ').at(-1)}`);
+    const art = drawnByOwnName(named) ? named.arts[0] : kindTool;
+    return { word: lexicon.arts[art].label, entry: { how: 'name', arts: [art] }, scene: null };
+  }
   const thing = lookupNoun(parts[0], lexicon);
   const person = lookupNoun(parts[1], lexicon);
   if (!drawnByOwnName(thing) || lexicon.arts[thing.arts[0]]?.creature) return null;

@@ -2182,3 +2182,38 @@ describe('composer: a thing the tagger reads as a verb', () => {
     expect(plan('a tired dog sleeps on a bed').subject.id).toBe(fe('dog'));
   });
 });
+
+describe('composer: everyday kinds round 24 asked for', () => {
+  it('an electric car is a car, never the lightning bolt Game Icons names "electric" (round 24’s wrong picture)', () => {
+    expect(subjectOf('an electric car charging')).toEqual(Array(4).fill(fe('automobile')));
+    expect(drawn('an electric car')).not.toContain('game-icons:electric');
+  });
+
+  it('oatmeal is the bowl with a spoon, homework the memo, a yarn ball the yarn (refused or left out)', () => {
+    expect(subjectOf('a hot bowl of oatmeal')).toEqual(Array(4).fill(fe('bowl-with-spoon')));
+    for (const seed of SEEDS) {
+      expect(plan('a boy doing homework', seed).accents.map((a) => a.id)).toEqual([fe('memo')]);
+      expect(plan('a cat and a yarn ball', seed).accents.map((a) => a.id)).toEqual([fe('yarn')]);
+    }
+  });
+
+  it('a pool is painted as water, blue (it was an orange pool)', () => {
+    expect(getLexicon().artById.get('mdi:pool')?.colour).toBe('#2f6fd6');
+  });
+});
+
+describe('composer: a kind of a person drawn with their tool', () => {
+  it('an ice skater is a person with the ice skate, a roller skater with the roller skate (refused)', () => {
+    for (const seed of SEEDS) {
+      expect(plan('an ice skater', seed).accents.map((a) => a.id)).toEqual([fe('ice-skate')]);
+      expect(plan('a roller skater', seed).accents.map((a) => a.id)).toEqual([fe('roller-skate')]);
+    }
+  });
+
+  it('a described drummer or guitarist holds the drum or the guitar, never a stone for "rock"', () => {
+    for (const seed of SEEDS) {
+      expect(plan('a jazz drummer', seed).accents.map((a) => a.id)).toEqual([fe('drum')]);
+      expect(plan('a rock guitarist', seed).accents.map((a) => a.id)).toEqual([fe('guitar')]);
+    }
+  });
+});
