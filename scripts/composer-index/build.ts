@@ -272,6 +272,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['homework', 'memo'],
   // (round 24: "a cat and a yarn ball" left the yarn out; the yarn emoji is a ball of it)
   ['yarn ball', 'yarn'],
+  // (round 24: "a turkey dinner" was refused; the roast bird is the poultry leg, not the live turkey)
+  ['turkey dinner', 'poultry leg'],
+  ['roast turkey', 'poultry leg'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);

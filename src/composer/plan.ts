@@ -1564,7 +1564,9 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     if (!word) continue;
     // "birthday party hat": the name that ends the phrase ("party hat") is the thing, when it is
     // drawn by its own name and the one before ("birthday party") is not.
-    if (length === 2 && !sure(word) && sure(known(i + 1, 2))) return null;
+    // (and "video game console": of two names drawn by their own, the one that ends it, its head)
+    if (length === 2 && sure(known(i + 1, 2)) && (!sure(word) || endsNouns(tokens, i + 2, lexicon)))
+      return null;
     // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant.
     const first = tokens[i].text;
     // (A word the tagger reads as a noun before a name with art is none: "chicken soup" is no
@@ -1609,6 +1611,12 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
     return { word, length };
   }
   return null;
+}
+
+/** Token `at` is the last noun of its phrase: what follows it is no noun. */
+function endsNouns(tokens: Token[], at: number, lexicon: Lexicon): boolean {
+  const next = tokens[at + 1];
+  return !next || (!next.tags.has('Noun') && !lexicon.nouns.has(next.text)) || next.tags.has('Preposition');
 }
 
 /**

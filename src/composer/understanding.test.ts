@@ -2217,3 +2217,15 @@ describe('composer: a kind of a person drawn with their tool', () => {
     }
   });
 });
+
+describe('composer: of two names in a row, the one that ends the phrase', () => {
+  it('a video game console is the game console (refused: "video game" and "console" were read apart)', () => {
+    expect(subjectOf('a video game console')).toEqual(Array(4).fill('game-icons:game-console'));
+    // (a video game alone is still the video game)
+    expect(subjectOf('a video game')).toEqual(Array(4).fill(fe('video-game')));
+  });
+
+  it('a turkey dinner is the roast bird, the poultry leg, never the live turkey (refused)', () => {
+    expect(subjectOf('a turkey dinner')).toEqual(Array(4).fill(fe('poultry-leg')));
+  });
+});
