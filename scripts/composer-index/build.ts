@@ -275,6 +275,11 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (round 24: "a turkey dinner" was refused; the roast bird is the poultry leg, not the live turkey)
   ['turkey dinner', 'poultry leg'],
   ['roast turkey', 'poultry leg'],
+  // (a stuffed toy was a water pistol, one of the toys CLDR tags "toy"; a stuffed animal a cat)
+  ['stuffed toy', 'teddy bear'],
+  ['stuffed animal', 'teddy bear'],
+  ['soft toy', 'teddy bear'],
+  ['plush toy', 'teddy bear'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);

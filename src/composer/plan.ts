@@ -1031,7 +1031,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const named = SCENE_SUBJECTS[scene].find((n) =>
       n.split('-').some((w) => w.length > 3 && sceneWord.startsWith(w.replace(/s$/, ''))),
     );
-    const name = named ?? rng.pick(SCENE_SUBJECTS[scene]);
+    // (a place the prompt names is drawn by what is there, not by who lives there: a garden is a
+    // blossom or a tulip, no rabbit; a forest its trees. A season or a setting may be anyone's.)
+    const place = tokens.find((t) => t.text === sceneWord)?.tags.has('Noun') && lexicon.nouns.has(sceneWord);
+    const things = SCENE_SUBJECTS[scene].filter((n) => !emoji(lexicon, n).creature);
+    const name = named ?? rng.pick(place && things.length > 0 ? things : SCENE_SUBJECTS[scene]);
     subject = emoji(lexicon, name);
     subjects.push({ word: sceneWord, label: subject.label, art: subject.id });
   } else {

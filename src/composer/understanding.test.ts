@@ -2229,3 +2229,19 @@ describe('composer: of two names in a row, the one that ends the phrase', () => 
     expect(subjectOf('a turkey dinner')).toEqual(Array(4).fill(fe('poultry-leg')));
   });
 });
+
+describe('composer: a place named alone', () => {
+  it('a garden is drawn by what grows there, never the rabbit face; an enchanted forest by its trees, no fox', () => {
+    expect(subjectOf('a garden')).not.toContain(fe('rabbit-face'));
+    for (const art of subjectOf('a garden')) expect(getLexicon().artById.get(art)?.creature).toBe(false);
+    expect(subjectOf('an enchanted forest')).toEqual(Array(4).fill(fe('evergreen-tree')));
+    // (a season is anyone's: spring may still be its rabbit; the ocean, which has no art of its
+    // own, its creatures)
+    expect(getLexicon().artById.get(subjectOf('the ocean')[0])?.creature).toBe(true);
+  });
+
+  it('a stuffed toy or a stuffed animal is the teddy bear (a water pistol, a cat)', () => {
+    expect(subjectOf('a stuffed toy')).toEqual(Array(4).fill(fe('teddy-bear')));
+    expect(subjectOf('a stuffed animal')).toEqual(Array(4).fill(fe('teddy-bear')));
+  });
+});
