@@ -38,6 +38,8 @@ type EmojibaseEntry = {
 const MIN_KINDS = 4;
 const MAX_CHOICES = 16;
 const HYPERNYM_DEPTH = 3;
+/** An animal's family names are deeper in WordNet (a goldfish is a cyprinid, a teleost, a bony fish, a fish). */
+const ANIMAL_HYPERNYM_DEPTH = 6;
 const NOUN_TOPS = 3;
 const NOUN_PERSON = 18;
 const NOUN_ANIMAL = 5;
@@ -1194,6 +1196,12 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     if (part !== undefined) return { how: material || named ? 'name' : 'part', arts: [part] };
     return null;
   };
+  /** A broader word's own art, asked again for each of its many kinds: looked up once. */
+  const broaderHits = new Map<string, WordEntry | null>();
+  const broaderDirect = (word: string): WordEntry | null => {
+    if (!broaderHits.has(word)) broaderHits.set(word, direct(word, { kinds: false, parts: false }));
+    return broaderHits.get(word) ?? null;
+  };
 
   // The words an emoji's name and CLDR keywords say, for names whose words it shows together.
   const emojiSaying = new Map<string, number[]>();
@@ -1393,24 +1401,45 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // sense and a fire hydrant in another.
     // (Nor when another sense is a different kind of thing: a charger is a war horse and a
     // battery charger, an animal, a made thing and a food are never drawn one for another.)
-    const field = own[0]?.lexfile;
+    // A fish eaten by its own name is the fish: WordNet's first carp is its flesh, its first tuna
+    // the prickly pear (a cactus). (Only after a food or a plant: a sole is a foot's first, and a
+    // perch a bird's.)
+    // (the food its flesh, the animal a whole one: no horse for a corn cob, no joint for a hock)
+    const above = (s: Synset, word: string) => broaderSynsets(s, 12).some((b) => b.words.includes(word));
+    const eaten = own.some(
+      (s) => s.lexfile === NOUN_FOOD && ['fish', 'meat', 'seafood'].some((w) => above(s, w)),
+    );
+    const flesh =
+      [NOUN_FOOD, NOUN_PLANT].includes(own[0]?.lexfile ?? -1) && eaten
+        ? own.find((s) => s.lexfile === NOUN_ANIMAL && above(s, 'animal'))
+        : undefined;
+    const ranked = flesh ? [flesh] : own;
+    const field = ranked[0]?.lexfile;
     const things = [NOUN_ANIMAL, NOUN_ARTIFACT, NOUN_FOOD];
     // (A sense that only says the first more broadly is no rival: a hen is a female chicken, and
     // also any female bird.)
-    const firstAbove = new Set(own[0] ? broaderSynsets(own[0], 8).map((s) => s.offset) : []);
-    const sameField = own.filter(
+    const firstAbove = new Set(ranked[0] ? broaderSynsets(ranked[0], 8).map((s) => s.offset) : []);
+    const sameField = ranked.filter(
       (s, i) =>
         (things.includes(field ?? -1) && i < 2 ? things.includes(s.lexfile) : s.lexfile === field) &&
         (i === 0 || !s.hypernyms.every((o) => firstAbove.has(o))),
     );
+    // (an animal's, as far up as its family's names go: a goldfish is a fish six levels up)
+    const deep = field === NOUN_ANIMAL ? ANIMAL_HYPERNYM_DEPTH : 0;
     const everySense = (word: string) =>
-      field === NOUN_PERSON || sameField.every((s) => ancestorWords([s]).has(word));
+      field === NOUN_PERSON ||
+      sameField.every(
+        (s) =>
+          ancestorWords([s]).has(word) ||
+          (deep > 0 && broaderSynsets(s, deep).some((b) => b.words.includes(word))),
+      );
     // (Not a rare person word that also names a thing, as a person in general: a blimp is an
     // airship to everyone but WordNet, whose first blimp is Colonel Blimp.)
     const rarePerson = familiarity(lemma) === 0 && senses(lemma, 3).some((x) => x.lexfile !== NOUN_PERSON);
-    let frontier = senses(lemma, 1);
+    let frontier = flesh ? [flesh] : senses(lemma, 1);
     const seen = new Set(frontier.map((s) => s.offset));
-    for (let depth = 0; depth < HYPERNYM_DEPTH && frontier.length > 0; depth++) {
+    const levels = field === NOUN_ANIMAL ? ANIMAL_HYPERNYM_DEPTH : HYPERNYM_DEPTH;
+    for (let depth = 0; depth < levels && frontier.length > 0; depth++) {
       const next: Synset[] = [];
       for (const s of frontier) {
         for (const up of s.hypernyms) {
@@ -1425,7 +1454,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         if (field === NOUN_ARTIFACT && parent.lexfile === NOUN_SUBSTANCE) continue;
         for (const other of parent.words) {
           if (!everySense(other)) continue;
-          const found = direct(other, { kinds: false, parts: false });
+          const found = broaderDirect(other);
           // A broader word in its main sense; or an animal's, drawn as that animal, when its main
           // sense is no animal (a hen is a chicken, whose first sense is its meat; a jaguar is no
           // "cat", whose first sense is the house cat the emoji shows).

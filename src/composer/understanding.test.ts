@@ -2245,3 +2245,18 @@ describe('composer: a place named alone', () => {
     expect(subjectOf('a stuffed animal')).toEqual(Array(4).fill(fe('teddy-bear')));
   });
 });
+
+describe('composer: an animal by its family’s name, however far up', () => {
+  it('a goldfish, a carp, a golden retriever and a robin are the fish, the dog and the bird (refused or a blackbird)', () => {
+    expect(subjectOf('a goldfish in a bowl')).toEqual(Array(4).fill(fe('fish')));
+    expect(subjectOf('a carp')).toEqual(Array(4).fill(fe('fish')));
+    expect(subjectOf('a golden retriever')).toEqual(Array(4).fill(fe('dog')));
+    expect(subjectOf('a magpie')).toEqual(Array(4).fill(fe('bird')));
+  });
+
+  it('a tuna is the fish, never the cactus WordNet names first (its prickly pear)', () => {
+    expect(subjectOf('a tuna')).toEqual(Array(4).fill(fe('fish')));
+    // (a sole is still no fish: its first sense is a foot's)
+    expect(drawn('a shoe with a rubber sole')).not.toContain(fe('fish'));
+  });
+});
