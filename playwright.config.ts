@@ -12,7 +12,9 @@ export default defineConfig({
   // (each test waits on the browser or the server in turn); tests use their own members.
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // (An axe scan of a full page takes several seconds of this 2-core machine's CPU while another
+  // file runs beside it: 30 s was too little for the longest, and they timed out at random.)
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL,

@@ -5,6 +5,10 @@ import { blockingViolations } from './support/axe';
 // axe-core on every page, public and signed in, phone and desktop width: no serious or critical
 // violation.
 
+// The longest file by far (an axe scan takes seconds): its tests, each on its own page and member,
+// are shared out between both workers rather than queued on one.
+test.describe.configure({ mode: 'parallel' });
+
 const PUBLIC_PAGES = [
   '/',
   '/login',

@@ -34,10 +34,24 @@ test.describe('generator', () => {
     await prompt.fill('A happy cactus wearing sunglasses');
     await expect(generate).toBeEnabled();
 
+    // The button says "Generating…" and is disabled while it works. (Recorded as it happens: a
+    // picture can be back before a look from here would catch it.)
+    await page.evaluate(() => {
+      const seen = { generatingDisabled: false };
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new MutationObserver(() => {
+        for (const button of document.querySelectorAll('button'))
+          if (/Generating/.test(button.textContent ?? '') && button.disabled) seen.generatingDisabled = true;
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     await generate.click();
-    await expect(page.getByRole('button', { name: /Generating/ })).toBeDisabled();
     const image = page.getByTestId('generated-image');
     await expect(image).toBeVisible({ timeout: 20_000 });
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { seen: { generatingDisabled: boolean } }).seen.generatingDisabled,
+      ),
+    ).toBe(true);
     await expect(image).toHaveAttribute('width', '1024');
     await expect(image).toHaveAttribute('height', '1024');
     await expect(image).toHaveAttribute('alt', 'A happy cactus wearing sunglasses');
