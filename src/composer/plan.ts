@@ -1430,6 +1430,11 @@ function isPersonOfNoArt(noun: Noun, lexicon: Lexicon): boolean {
   return noun.entry.how === 'part' && lexicon.arts[noun.entry.arts[0]].person;
 }
 
+/** A person's tool, to put in their hands, by its art's own name. */
+function toolNoun(art: number, lexicon: Lexicon): Noun {
+  return { word: lexicon.arts[art].label, entry: { how: 'name', arts: [art] }, scene: null };
+}
+
 /**
  * A person with no art of their own, named by a thing: two words ("a taxi driver"), a WordNet
  * name ("guitar player": a thing drawn by its own name, then a word drawn as a person) or a word
@@ -1441,12 +1446,7 @@ function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   // "a jazz drummer", "a rock guitarist": a person of a tool's, however described, is drawn with
   // it (no stone for "rock").
   const describedTool = things.length === 2 && !last.entry ? toolOf(last.word, lexicon) : undefined;
-  if (describedTool !== undefined)
-    return {
-      word: lexicon.arts[describedTool].label,
-      entry: { how: 'name', arts: [describedTool] },
-      scene: null,
-    };
+  if (describedTool !== undefined) return toolNoun(describedTool, lexicon);
   if (things.length === 2 && isPersonOfNoArt(last, lexicon) && drawnByOwnName(first.entry)) {
     const art = lexicon.arts[first.entry.arts[0]];
     if (!art.creature && !art.person) return first;
@@ -1458,9 +1458,7 @@ function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   if (things.length !== 1 || only.entry) return null;
   // "a drummer": a person of no art named after a thing is drawn with it (the index's tools).
   const tool = toolOf(only.word, lexicon);
-  if (tool !== undefined) {
-    return { word: lexicon.arts[tool].label, entry: { how: 'name', arts: [tool] }, scene: null };
-  }
+  if (tool !== undefined) return toolNoun(tool, lexicon);
   const parts = only.word.split(' ');
   if (parts.length !== 2) return null;
   // "an ice skater", "a roller skater": a kind of a person drawn with a tool is drawn as that
@@ -1468,8 +1466,7 @@ function agentOf(things: Noun[], lexicon: Lexicon): Noun | null {
   const kindTool = toolOf(parts[1], lexicon);
   if (kindTool !== undefined && lexicon.people.has(only.word)) {
     const named = lexicon.words.get(`${parts[0]} ${lexicon.arts[kindTool].label.split(' ').at(-1)}`);
-    const art = drawnByOwnName(named) ? named.arts[0] : kindTool;
-    return { word: lexicon.arts[art].label, entry: { how: 'name', arts: [art] }, scene: null };
+    return toolNoun(drawnByOwnName(named) ? named.arts[0] : kindTool, lexicon);
   }
   const thing = lookupNoun(parts[0], lexicon);
   const person = lookupNoun(parts[1], lexicon);

@@ -90,17 +90,38 @@ describe('a full render queue', () => {
   it('answers 503 with Retry-After beyond its slots, renders the rest, and a retry later succeeds', async () => {
     const stored = `/images/${pictureId}/download?format=webp&size=128&variant=sticker`;
     expect((await t.request(stored)).status).toBe(200);
-    // The largest renders below the stored size (the 1024 px original is served as stored, with
-    // no render): each outlasts the burst's arrival, so no slot frees before the last request is
-    // queued or refused. The smallest could finish first and let a fourth in (a run in CI saw it).
+    // Renders below the stored size (the 1024 px original is served as stored, with no render).
+    // A render keeps its slot until its file is stored, and here storing waits until the burst's
+    // refusals are back (or 3 s): no slot frees before the last request is queued or refused. (Left
+    // to the clock, a render finished first and let a fourth in, twice in CI.)
     const asked = ALL_DOWNLOADS.filter((r) => r.format !== 'svg' && r.size < NATIVE_IMAGE_SIZE)
       .sort((a, b) => b.size - a.size)
       .slice(0, 8);
+    const storage = t.deps.storage;
+    const put = storage.put.bind(storage);
+    let refusedSoFar = 0;
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+      setTimeout(resolve, 3_000);
+    });
+    storage.put = async (...args: Parameters<typeof put>) => {
+      if (args[0].startsWith(imageKeys.variant(pictureId, ''))) await gate;
+      return put(...args);
+    };
     const [answers, storedMeanwhile] = await Promise.all([
-      Promise.all(asked.map((r) => t.request(`/images/${pictureId}/download?${query(r)}`))),
+      Promise.all(
+        asked.map(async (r) => {
+          const res = await t.request(`/images/${pictureId}/download?${query(r)}`);
+          if (res.status === 503 && ++refusedSoFar === asked.length - 3) open();
+          return res;
+        }),
+      ),
       // Asked while the queue is full: a stored download is still served.
       new Promise((r) => setTimeout(r, 50)).then(() => t.request(stored)),
-    ]);
+    ]).finally(() => {
+      storage.put = put;
+    });
     expect([storedMeanwhile.status, storedMeanwhile.headers.get('x-variant-cache')]).toEqual([200, 'hit']);
     const statuses = answers.map((res) => res.status);
     // One running and two waiting: three rendered, the other five refused at once.
