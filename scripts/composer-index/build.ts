@@ -1402,10 +1402,11 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     // (Nor when another sense is a different kind of thing: a charger is a war horse and a
     // battery charger, an animal, a made thing and a food are never drawn one for another.)
     // A fish eaten by its own name is the fish: WordNet's first carp is its flesh, its first tuna
-    // the prickly pear (a cactus). (Only after a food or a plant: a sole is a foot's first, and a
-    // perch a bird's.)
-    // (the food its flesh, the animal a whole one: no horse for a corn cob, no joint for a hock)
-    const above = (s: Synset, word: string) => broaderSynsets(s, 12).some((b) => b.words.includes(word));
+    // the prickly pear (a cactus). Only after a food or a plant (a sole is a foot's first, a perch
+    // a bird's), the food its flesh and the animal a whole one (no horse for a corn cob, no joint
+    // for a hock).
+    const above = (s: Synset, word: string, depth = 12) =>
+      broaderSynsets(s, depth).some((b) => b.words.includes(word));
     const eaten = own.some(
       (s) => s.lexfile === NOUN_FOOD && ['fish', 'meat', 'seafood'].some((w) => above(s, w)),
     );
@@ -1424,21 +1425,18 @@ export function buildIndex(): { index: IndexFile; artText: string } {
         (things.includes(field ?? -1) && i < 2 ? things.includes(s.lexfile) : s.lexfile === field) &&
         (i === 0 || !s.hypernyms.every((o) => firstAbove.has(o))),
     );
-    // (an animal's, as far up as its family's names go: a goldfish is a fish six levels up)
-    const deep = field === NOUN_ANIMAL ? ANIMAL_HYPERNYM_DEPTH : 0;
+    // (an animal's as far up as its family's names go: a goldfish is a fish six levels up)
+    const levels = field === NOUN_ANIMAL ? ANIMAL_HYPERNYM_DEPTH : HYPERNYM_DEPTH;
     const everySense = (word: string) =>
       field === NOUN_PERSON ||
       sameField.every(
-        (s) =>
-          ancestorWords([s]).has(word) ||
-          (deep > 0 && broaderSynsets(s, deep).some((b) => b.words.includes(word))),
+        (s) => ancestorWords([s]).has(word) || (field === NOUN_ANIMAL && above(s, word, levels)),
       );
     // (Not a rare person word that also names a thing, as a person in general: a blimp is an
     // airship to everyone but WordNet, whose first blimp is Colonel Blimp.)
     const rarePerson = familiarity(lemma) === 0 && senses(lemma, 3).some((x) => x.lexfile !== NOUN_PERSON);
     let frontier = flesh ? [flesh] : senses(lemma, 1);
     const seen = new Set(frontier.map((s) => s.offset));
-    const levels = field === NOUN_ANIMAL ? ANIMAL_HYPERNYM_DEPTH : HYPERNYM_DEPTH;
     for (let depth = 0; depth < levels && frontier.length > 0; depth++) {
       const next: Synset[] = [];
       for (const s of frontier) {
