@@ -77,11 +77,18 @@ test('a weak new password is refused by the server at its field', async ({ page,
   );
 });
 
-/** Whether the whole box of `selector` is inside the viewport. */
-async function fullyInView(page: Page, selector: string): Promise<boolean> {
+/** Whether the whole box of `selector` is inside the viewport, with the figures that say so. */
+async function fullyInView(page: Page, selector: string) {
   return page.evaluate((sel) => {
     const box = document.querySelector(sel)!.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    const inView = box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    return {
+      inView,
+      top: box.top,
+      bottom: box.bottom,
+      viewport: window.innerHeight,
+      scrollY: window.scrollY,
+    };
   }, selector);
 }
 
@@ -99,7 +106,10 @@ for (const width of [1280, 360]) {
     await generate.click();
     const image = page.getByTestId('generated-image');
     await expect(image).toBeVisible({ timeout: 20_000 });
-    await expect.poll(() => fullyInView(page, '[data-testid="generated-image"]')).toBe(true);
+    // (On a failure the figures are printed beside the verdict.)
+    await expect
+      .poll(() => fullyInView(page, '[data-testid="generated-image"]'))
+      .toMatchObject({ inView: true });
     await expect(page.getByRole('region', { name: 'Your clipart' })).toBeFocused();
     const src = await image.getAttribute('src');
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase, pgliteHandle, runMigrations } from '../../src/server/db/client';
-import { createTestDatabase } from './postgres';
+import { createTestDatabase, emptyTestDatabase } from './postgres';
 
 export const testEngine: 'postgres' | 'pglite' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -11,19 +11,7 @@ let template: Blob | undefined;
 /** A fresh, migrated database: an empty PGlite or a new PostgreSQL database, each from a template. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const baseUrl = process.env.TEST_DATABASE_URL;
-  if (baseUrl) {
-    const template = inject('postgresTemplate');
-    const fresh = await createTestDatabase(baseUrl, template);
-    const handle = await openDatabase({ kind: 'postgres', url: fresh.url, max: 20 });
-    // A copy of the migrated template is already migrated; this only checks that it is.
-    await runMigrations(handle);
-    const close = handle.close;
-    handle.close = async () => {
-      await close();
-      await fresh.drop();
-    };
-    return handle;
-  }
+  if (baseUrl) return lendPostgres(baseUrl);
   return lendPglite();
 }
 
@@ -71,4 +59,29 @@ async function emptyTables(client: PGlite) {
     .map((row) => row.name)
     .join(', ');
   await client.exec(`truncate ${publicTables} restart identity cascade`);
+}
+
+// Creating a PostgreSQL database from the template and dropping it took ~0.3 s here (more when the
+// machine is busy), and most files open many apps: as with PGlite, a closed app's database is emptied
+// (and its other connections ended) and lent to the next app of this worker. One a test changed the
+// shape of, or that cannot be emptied, is dropped instead. The run's teardown drops them all.
+const idlePostgres: { url: string; drop(): Promise<void> }[] = [];
+
+async function lendPostgres(baseUrl: string): Promise<DatabaseHandle> {
+  const fresh =
+    idlePostgres.pop() ??
+    (await createTestDatabase(baseUrl, inject('postgresTemplate'), inject('postgresOwner')));
+  const handle = await openDatabase({ kind: 'postgres', url: fresh.url, max: 20 });
+  // A copy of the migrated template is already migrated; this only checks that it is.
+  await runMigrations(handle);
+  const close = handle.close;
+  let lent = true;
+  handle.close = async () => {
+    if (!lent) return;
+    lent = false;
+    await close();
+    if (await emptyTestDatabase(fresh.url, inject('postgresShape'))) idlePostgres.push(fresh);
+    else await fresh.drop();
+  };
+  return handle;
 }

@@ -3,15 +3,25 @@
 // same way, and leftover test databases (the template too) are dropped.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, runMigrations } from '../../src/server/db/client';
-import { createTestDatabase, dropStaleTestDatabases } from './postgres';
+import {
+  createTestDatabase,
+  databaseShape,
+  dropOwnedTestDatabases,
+  dropStaleTestDatabases,
+} from './postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     /** With TEST_DATABASE_URL: the migrated database each test database is copied from. */
     postgresTemplate?: string;
+    /** This run's main process: its workers' test databases are named after it. */
+    postgresOwner?: number;
+    /** The template's tables and columns (databaseShape): a lent database must keep them. */
+    postgresShape?: string;
   }
 }
 
@@ -26,18 +36,24 @@ export default async function setup(project: TestProject) {
   await handle.close();
   project.provide('pgliteTemplate', file);
   const pgUrl = process.env.TEST_DATABASE_URL;
-  let template: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   if (pgUrl) {
     await dropStaleTestDatabases(pgUrl);
     // The PostgreSQL twin of the PGlite template: migrated once, copied for each test database.
-    template = await createTestDatabase(pgUrl);
+    const template = await createTestDatabase(pgUrl);
     const migrated = await openDatabase({ kind: 'postgres', url: template.url, max: 1 });
     await runMigrations(migrated);
     await migrated.close();
     project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
+    project.provide('postgresOwner', process.pid);
+    const client = new pg.Client({ connectionString: template.url });
+    await client.connect();
+    project.provide('postgresShape', await databaseShape(client));
+    await client.end();
   }
   return async () => {
-    await template?.drop();
-    if (pgUrl) await dropStaleTestDatabases(pgUrl);
+    if (!pgUrl) return;
+    // The template and every database the workers lent, then what killed runs left.
+    await dropOwnedTestDatabases(pgUrl);
+    await dropStaleTestDatabases(pgUrl);
   };
 }

@@ -183,6 +183,18 @@ type GeneratorProps = {
   className?: string;
 };
 
+/** The answer's panel whole in view below the sticky header, when it fits; else its top there. */
+function placeInView(panel: HTMLElement) {
+  const box = panel.getBoundingClientRect();
+  const header = 80;
+  if (box.top >= header && box.bottom <= window.innerHeight) return;
+  const fits = box.height <= window.innerHeight - header;
+  panel.scrollIntoView({ block: fits ? 'nearest' : 'start', behavior: 'instant' });
+  // 'nearest' can leave the top under the sticky header.
+  if (fits && panel.getBoundingClientRect().top < header)
+    window.scrollBy({ top: panel.getBoundingClientRect().top - header, behavior: 'instant' });
+}
+
 /**
  * The clipart generator: prompt, sample ideas, theme, quality and privacy with the premium rules
  * shown before the click, then live progress and the finished picture with Download and Copy URL.
@@ -206,15 +218,10 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
     const panel = panelRef.current;
     // A refusal is said under Generate, where the member is looking; a picture gets the panel.
     if (!panel || state.stage === 'failed') return;
-    const box = panel.getBoundingClientRect();
-    const header = 80;
-    if (box.top < header || box.bottom > window.innerHeight) {
-      const fits = box.height <= window.innerHeight - header;
-      panel.scrollIntoView({ block: fits ? 'nearest' : 'start', behavior: 'instant' });
-      // 'nearest' can leave the top under the sticky header.
-      if (fits && panel.getBoundingClientRect().top < header)
-        window.scrollBy({ top: panel.getBoundingClientRect().top - header, behavior: 'instant' });
-    }
+    placeInView(panel);
+    // Once more on the next frame: a line above that changes with the answer (the cost line, the
+    // plan's count) must not push the picture back out of view.
+    requestAnimationFrame(() => placeInView(panel));
     panel.focus({ preventScroll: true });
   }, [state.stage]);
   const ids = useId();
@@ -260,7 +267,9 @@ export function Generator({ returnTo = '/create', className }: GeneratorProps) {
     const panel = panelRef.current;
     const sideBySide = window.matchMedia?.('(min-width: 1024px)').matches ?? false;
     if (panel && !sideBySide && panel.getBoundingClientRect().top > window.innerHeight * 0.5) {
-      panel.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // At once, not smoothly: an animation still running when the answer came could carry the
+      // view past the picture after it was placed.
+      panel.scrollIntoView({ behavior: 'instant', block: 'start' });
     }
   };
 
