@@ -52,7 +52,9 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 vitest('unit', ['unit'], {});
 const integration = ['integration', 'integration-isolated'];
 vitest('integration on PGlite', integration, { TEST_DATABASE_URL: undefined });
-if (pgUrl) vitest('integration on PostgreSQL', integration, { TEST_DATABASE_URL: pgUrl });
+// (Files that never open the test database ran on the first pass: vitest.config.ts.)
+if (pgUrl)
+  vitest('integration on PostgreSQL', integration, { TEST_DATABASE_URL: pgUrl, TEST_PASS: 'postgres' });
 else console.info('\n(TEST_DATABASE_URL is not set: integration tests ran on PGlite only.)');
 
 const chromium = chromiumPath();

@@ -5,7 +5,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ENGINE_INDEPENDENT } from '../../vitest.config';
 import { ROOT } from '../helpers/process';
+
+// Built from parts so that this file's own text names none of them.
+const OPENS_THE_TEST_DATABASE = new RegExp(
+  `\\b(${['createTest' + 'App', 'openTest' + 'Database', 'createTest' + 'Database', 'TEST_' + 'DATABASE_URL', 'test' + 'Engine'].join('|')})\\b`,
+);
 
 const MOCKS_A_MODULE = /\bvi\s*\.\s*(mock|doMock|unmock|doUnmock)\s*\(/;
 
@@ -43,5 +49,20 @@ describe('test isolation', () => {
 
   it('holds every test file of the project to it', () => {
     expect(mockingWithoutIsolation(ROOT)).toEqual([]);
+  });
+});
+
+// The files `npm test` runs on its PGlite pass only must be ones whose outcome no test database
+// can change: none of them opens one.
+describe('files that run once, not on both databases', () => {
+  it.each(ENGINE_INDEPENDENT)('%s exists and opens no test database', (file) => {
+    const text = readFileSync(path.join(ROOT, file), 'utf8');
+    expect(text.match(OPENS_THE_TEST_DATABASE)?.[0]).toBeUndefined();
+  });
+
+  it('a file that opens one is caught', () => {
+    const opener = ['createTest', 'App'].join('');
+    expect(OPENS_THE_TEST_DATABASE.test(`const t = await ${opener}();`)).toBe(true);
+    expect(OPENS_THE_TEST_DATABASE.test("import { confirmationTokenIn } from '../helpers/app';")).toBe(false);
   });
 });

