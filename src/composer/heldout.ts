@@ -2646,6 +2646,118 @@ export const HELDOUT_ROUND_25: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 26: written after round 25's verdicts, before any change made because of them (375
+// candidates of my own, 249 already used by the suite or rounds 1-25; the first five unused of each
+// category in the order written).
+export const HELDOUT_ROUND_26: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a penguin sliding on the ice',
+    'a lion roaring on a rock',
+    'an owl sitting on a branch',
+    'a squirrel burying an acorn',
+    'a chicken pecking at seeds',
+  ]),
+  ...group('food', [
+    'a taco with lettuce',
+    'a pear on a plate',
+    'a basket of bread rolls',
+    'a pot of soup',
+    'a bowl of cherries',
+  ]),
+  ...group('job', [
+    'a farmer with a pitchfork',
+    'a painter on a ladder',
+    'a fisherman in a boat',
+    'a photographer with a camera',
+    'a lifeguard on a tower',
+  ]),
+  ...group('holiday', [
+    'a christmas stocking by the fireplace',
+    'a witch hat for halloween',
+    'a shamrock hat',
+    'a string of easter eggs',
+    'a new year clock at midnight',
+  ]),
+  ...group('school', [
+    'a teacher reading to the class',
+    'a calculator and a notebook',
+    'a microscope on a table',
+    'a girl at her desk',
+    'a school crossing sign',
+  ]),
+  ...group('sports', [
+    'a swimmer diving into a pool',
+    'a skier going down a hill',
+    'a girl doing yoga',
+    'a surfboard on the sand',
+    'a runner tying her shoes',
+  ]),
+  ...group('transport', [
+    'a rocket taking off',
+    'a motorboat on a lake',
+    'a steam engine',
+    'a go-kart',
+    'a horse and carriage',
+  ]),
+  ...group('nature', [
+    'a rainbow over the hills',
+    'a pebble on the beach',
+    'a cave in the mountains',
+    'a dandelion blowing in the wind',
+    'a forest path',
+  ]),
+  ...group('home', [
+    'a couch with pillows',
+    'a bookshelf full of books',
+    'a key on a keyring',
+    'a fireplace with logs',
+    'a doorbell',
+  ]),
+  ...group('tech', [
+    'a smartphone charging',
+    'a cell phone ringing',
+    'a printer jammed with paper',
+    'a laptop with a sticker',
+    'a phone with a long cord',
+  ]),
+  ...group('fantasy', [
+    'a talking tree',
+    'a flying horse',
+    'a magic wand with sparkles',
+    'a dwarf with an axe',
+    'a gnome in a garden',
+  ]),
+  ...group('music', [
+    'a trumpet with music notes',
+    'a girl playing the piano',
+    'a triangle instrument',
+    'a bagpipe player',
+    'a metronome',
+  ]),
+  ...group('health', [
+    'a heart with a pulse line',
+    'a girl with a cough',
+    'a runny nose',
+    'a vitamin pill',
+    'a sling on an arm',
+  ]),
+  ...group('feeling', ['a happy girl', 'an angry man', 'a surprised boy', 'a sad puppy', 'a confused boy']),
+  ...group('two subjects', [
+    'a fish and a bowl',
+    'a duck and her ducklings',
+    'a girl and a bicycle',
+    'a boy and a fish',
+    'a bird and a tree',
+  ]),
+  ...group('colour/size', [
+    'a big green frog',
+    'a tiny pink pig',
+    'a little black cat',
+    'a huge white bear',
+    'a bright red apple',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2672,4 +2784,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_23,
   HELDOUT_ROUND_24,
   HELDOUT_ROUND_25,
+  HELDOUT_ROUND_26,
 ];
