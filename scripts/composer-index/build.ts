@@ -251,6 +251,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['queen', 'person with crown'],
   // (a boy with a broken arm showed nothing of it)
   ['broken arm', 'arm sling'],
+  // (round 25: a boy with a broken leg showed nothing of it; a crutch is what shows it)
+  ['broken leg', 'crutch'],
   // (round 23: "a glass of apple juice" was refused; CLDR tags the beverage box "juice", and the
   // cup with a straw too, so neither was drawn for it. Every fruit juice below it is one too.)
   ['juice', 'beverage box'],
@@ -282,6 +284,10 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['stuffed animal', 'teddy bear'],
   ['soft toy', 'teddy bear'],
   ['plush toy', 'teddy bear'],
+  // (round 25: "a football goal" was refused; the goal net is the one of every game with a net)
+  ['football goal', 'goal net'],
+  ['soccer goal', 'goal net'],
+  ['hockey goal', 'goal net'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
@@ -304,6 +310,9 @@ const FELT_FACES: [term: string, faces: string[]][] = [
   ['fever', ['face-with-thermometer']],
   ['flu', ['face-with-thermometer']],
   ['injured', ['face-with-head-bandage']],
+  // (round 25: "a bored kid" had the pensive face, which reads as sad; the flat "meh" face is
+  // boredom, where a yawn would be drawn as sleep)
+  ['bored', ['expressionless-face']],
 ];
 
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */

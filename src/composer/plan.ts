@@ -891,7 +891,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       return n.entry?.made || (art && !art.creature && !art.food && !n.entry?.natural);
     };
     if (others.length === 0 || !others.every(thing)) continue;
-    noun.entry = { how: 'synonym', arts: [made], made: true };
+    // (Beside a thing it is named with, the thing of both names: a baseball and a bat is the
+    // baseball bat, not the cricket bat of the word alone.)
+    const both = others
+      .map((n) => lexicon.words.get(`${n.word} ${noun.word}`))
+      .find((entry) => drawnByOwnName(entry) && entry.made);
+    noun.entry = both ?? { how: 'synonym', arts: [made], made: true };
   }
 
   /** "a pot of tea" drawn as the teapot: the pot is no second thing. */
