@@ -8,9 +8,11 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  // Two files at a time against the one server: with one, half of this 2-core machine sat idle
-  // (each test waits on the browser or the server in turn); tests use their own members.
-  workers: 2,
+  // Three files at a time against the one server, on this 2-core machine: each test waits on the
+  // browser or the server in turn, and with two the CPUs were busy about 78 % of the time (1.55 of
+  // 2); three took a11y + account from 2.5 to 2.0 min, four no further (2.1). Tests use their own
+  // members.
+  workers: 3,
   retries: 0,
   // (An axe scan of a full page takes several seconds of this 2-core machine's CPU while another
   // file runs beside it: 30 s was too little for the longest, and they timed out at random.)
