@@ -10,8 +10,8 @@ export default defineConfig({
   fullyParallel: false,
   // Three files at a time against the one server, on this 2-core machine: each test waits on the
   // browser or the server in turn, and with two the CPUs were busy about 78 % of the time (1.55 of
-  // 2); three took a11y + account from 2.5 to 2.0 min, four no further (2.1). Tests use their own
-  // members.
+  // 2) on a11y + account, which three took from 2.5 to 2.0 min (four: 2.1). On the whole suite it
+  // gained little here (7.7 to 7.6 min): most files keep both CPUs busy. Tests use their own members.
   workers: 3,
   retries: 0,
   // (An axe scan of a full page takes several seconds of this 2-core machine's CPU while another

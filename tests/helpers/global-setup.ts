@@ -3,7 +3,6 @@
 // same way, and leftover test databases (the template too) are dropped.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, runMigrations } from '../../src/server/db/client';
 import {
@@ -42,13 +41,10 @@ export default async function setup(project: TestProject) {
     const template = await createTestDatabase(pgUrl);
     const migrated = await openDatabase({ kind: 'postgres', url: template.url, max: 1 });
     await runMigrations(migrated);
+    project.provide('postgresShape', await databaseShape(migrated.pool!));
     await migrated.close();
     project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
     project.provide('postgresOwner', process.pid);
-    const client = new pg.Client({ connectionString: template.url });
-    await client.connect();
-    project.provide('postgresShape', await databaseShape(client));
-    await client.end();
   }
   return async () => {
     if (!pgUrl) return;

@@ -44,7 +44,7 @@ export async function createTestDatabase(
  * The tables, columns and schemas of a database, as one string: a lent database must still have
  * the template's (a test may add or drop some).
  */
-export async function databaseShape(client: pg.Client): Promise<string> {
+export async function databaseShape(client: pg.Client | pg.Pool): Promise<string> {
   const { rows } = await client.query<{ shape: string }>(
     `select coalesce(string_agg(table_schema || '.' || table_name || '.' || column_name || ':' || data_type, ',' order by table_schema, table_name, column_name), '') as shape
        from information_schema.columns
