@@ -2758,6 +2758,124 @@ export const HELDOUT_ROUND_26: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 27: written after round 26's verdicts, before any change made because of them (428
+// candidates of my own, 287 already used by the suite or rounds 1-26; the first five unused of each
+// category in the order written).
+export const HELDOUT_ROUND_27: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a cat sleeping in a basket',
+    'a kitten chasing a mouse',
+    'a sheep jumping a fence',
+    'a goat climbing a mountain',
+    'a fox running through the snow',
+  ]),
+  ...group('food', [
+    'a stack of pancakes with butter',
+    'a birthday cupcake with a candle',
+    'a carrot cake',
+    'a hamburger with fries',
+    'a bowl of mac and cheese',
+  ]),
+  ...group('job', [
+    'a chef cooking in the kitchen',
+    'a pilot in the cockpit',
+    'a gardener planting flowers',
+    'a cashier at the register',
+    'a bus driver',
+  ]),
+  ...group('holiday', [
+    'a santa sleigh with reindeer',
+    'a chinese new year lantern',
+    'a christmas wreath on a door',
+    'a ghost for halloween',
+    'a birthday balloon',
+  ]),
+  ...group('school', [
+    'a school bus at the stop',
+    'a spelling test with a star',
+    'a girl writing in her notebook',
+    'a kid painting a picture',
+    'a library book',
+  ]),
+  ...group('sports', [
+    'a basketball going into the hoop',
+    'a cyclist with a helmet',
+    'a racing car crossing the finish line',
+    'a dart board',
+    'an archer with a bow',
+  ]),
+  ...group('transport', [
+    'a fire truck with its ladder',
+    'a hot air balloon over the hills',
+    'a cable car in the mountains',
+    'a rocket ship to the moon',
+    'a kayak on the lake',
+  ]),
+  ...group('nature', [
+    'an oak tree with acorns',
+    'a storm cloud with lightning',
+    'a river through the valley',
+    'a bunch of tulips',
+    'a four leaf clover',
+  ]),
+  ...group('home', [
+    'an armchair by the window',
+    'a potted plant on a shelf',
+    'a toilet paper roll',
+    'a sofa and a lamp',
+    'a candle on the table',
+  ]),
+  ...group('tech', [
+    'a light bulb with an idea',
+    'a 3d printer',
+    'an old radio',
+    'a tv with an antenna',
+    'a phone with a message bubble',
+  ]),
+  ...group('fantasy', [
+    'a knight with a sword and shield',
+    'an alien in a flying saucer',
+    'a goblin with a lantern',
+    'a robot knight',
+    'a talking cat in boots',
+  ]),
+  ...group('music', [
+    'a band playing on stage',
+    'a rock star with an electric guitar',
+    'a speaker with music notes',
+    'a clarinet',
+    'a girl with a recorder',
+  ]),
+  ...group('health', [
+    'a box of tissues',
+    'an x-ray of a hand',
+    'a boy getting a shot',
+    'a girl with glasses',
+    'a cast on an arm',
+  ]),
+  ...group('feeling', [
+    'a laughing boy',
+    'a tired mom',
+    'a love-struck teddy bear',
+    'a hopeful girl',
+    'a frustrated man',
+  ]),
+  ...group('two subjects', [
+    'a mother and her baby',
+    'a horse and a cowboy',
+    'a grandpa and a grandson',
+    'a fox and a crow',
+    'a monkey and a banana tree',
+  ]),
+  ...group('colour/size', [
+    'a big blue whale',
+    'a small yellow duck',
+    'a little pink flamingo',
+    'a huge brown bear',
+    'a big purple grape',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -2785,4 +2903,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_24,
   HELDOUT_ROUND_25,
   HELDOUT_ROUND_26,
+  HELDOUT_ROUND_27,
 ];
