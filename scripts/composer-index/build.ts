@@ -98,6 +98,8 @@ const THING_COLOURS: Record<string, string> = {
   fireplace: NATURAL_HEX.orange,
   // (round 24: "a girl swimming in a pool" was an orange pool, no water)
   pool: NATURAL_HEX.blue,
+  // (round 26's cave, once drawn, came out pink or teal: a cave is rock)
+  'cave entrance': '#7f8fa6',
 };
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
@@ -288,9 +290,49 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['football goal', 'goal net'],
   ['soccer goal', 'goal net'],
   ['hockey goal', 'goal net'],
+  // (round 26: "a school crossing sign" drew the school; the children crossing sign is that sign)
+  ['school crossing', 'children crossing'],
+  // (round 26: "a basket of bread rolls" was refused; a roll is a small loaf)
+  ['bread roll', 'bread'],
+  ['dinner roll', 'bread'],
+  // (round 26: "a triangle instrument" was refused; Material Design names it the other way round)
+  ['triangle instrument', 'instrument triangle'],
+  ['musical triangle', 'instrument triangle'],
+  // (round 26: "a flying horse" was a horse without wings)
+  ['flying horse', 'pegasus'],
+  ['winged horse', 'pegasus'],
+  // (round 26: a dandelion was the daisy-like blossom of any flower)
+  ['dandelion', 'dandelion flower'],
+  // (round 26: "a dwarf with an axe" drew Game Icons' dwarf king, which reads as a crown)
+  ['dwarf', 'dwarf face'],
+  // (lights hung in a string: "christmas lights" drew the Christmas tree, and once "string" could
+  // be the amount of them, "a string of holiday lights" a snowman)
+  ['christmas lights', 'string lights'],
+  ['holiday lights', 'string lights'],
+  ['fairy lights', 'string lights'],
+  ['party lights', 'string lights'],
+  // (round 26: a cave was Game Icons' underground cave, stalactites over a floor; its cave entrance
+  // is the rock arch people draw)
+  ['cave', 'cave entrance'],
+  ['cavern', 'cave entrance'],
+  // (round 26: "a runny nose" drew a plain nose; the sneezing face has the tissue at it)
+  ['runny nose', 'sneezing face'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
+
+/** People whose own art shows another one, or who have none and no thing WordNet names them
+ * after, drawn as a person with what shows their work (ours): a photographer was the artist's
+ * painter with a palette (WordNet's broader word), a lifeguard was refused. */
+const PEOPLE_TOOLS: [person: string, tool: string][] = [
+  ['photographer', 'camera'],
+  ['lifeguard', 'ring buoy'],
+  ['tailor', 'sewing needle'],
+  ['seamstress', 'sewing needle'],
+];
+
+/** Words of things in a row that WordNet knows first as a cord or a mark (ours). */
+const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain'];
 
 /** Illness, and feelings CLDR tags no face with, and the faces that show them (ours). */
 const FELT_FACES: [term: string, faces: string[]][] = [
@@ -313,6 +355,9 @@ const FELT_FACES: [term: string, faces: string[]][] = [
   // (round 25: "a bored kid" had the pensive face, which reads as sad; the flat "meh" face is
   // boredom, where a yawn would be drawn as sleep)
   ['bored', ['expressionless-face']],
+  // (round 26: "a girl with a cough" showed nothing of it)
+  ['cough', ['sneezing-face']],
+  ['coughing', ['sneezing-face']],
 ];
 
 /** Which backdrop a word asks for: a few anchor words per scene (ours), widened with WordNet. */
@@ -1592,7 +1637,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     wave = wave.flatMap((o) => nounSynsets.get(o)?.hyponyms ?? []).filter((o) => !containers.has(o));
     for (const o of wave) containers.add(o);
   }
-  const partitives: string[] = [];
+  // (and a string, a row, a line of things: "a string of easter eggs" was refused for "string")
+  const partitives: string[] = [...AMOUNT_WORDS];
   const holders: string[] = [];
   for (const [lemma, entry] of wordnet.index.noun) {
     const first = nounSynsets.get(entry.synsets[0]);
@@ -1610,7 +1656,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       (second && first.lexfile === NOUN_SUBSTANCE && containers.has(second.offset));
     if (holder) holders.push(lemma);
     if (shape || first.lexfile === NOUN_QUANTITY || first.lexfile === NOUN_GROUP || holder || piece)
-      partitives.push(lemma);
+      if (!partitives.includes(lemma)) partitives.push(lemma);
   }
 
   const madeSenseArt = (key: string, own: Synset[], entry: WordEntry): number | undefined => {
@@ -1642,7 +1688,10 @@ export function buildIndex(): { index: IndexFile; artText: string } {
       {
         ...entry,
         ...(made ? { made } : {}),
-        ...(own[0]?.lexfile === NOUN_OBJECT ? { natural: true as const } : {}),
+        // (a plant too: "a bird and a tree" is the bird in nature, no shuttlecock beside a made thing)
+        ...(own[0]?.lexfile === NOUN_OBJECT || own[0]?.lexfile === NOUN_PLANT
+          ? { natural: true as const }
+          : {}),
         ...(own[0]?.lexfile === NOUN_PERSON ? { person: true as const } : {}),
         ...(madeSense !== undefined ? { madeSense } : {}),
       },
@@ -1745,12 +1794,21 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           entries.push([name, { how: 'hypernym', arts: shown.arts, via: word }]);
     }
   }
+  for (const [person] of PEOPLE_TOOLS) {
+    const at = entries.findIndex(([key]) => key === person);
+    if (at >= 0) entries.splice(at, 1);
+  }
   const drawable = new Set(entries.map(([key]) => key));
 
   // A person of no art named after a thing is drawn with it: a drummer with a drum, a violinist
   // with a violin, a lumberjack with a log (WordNet's derivations: drummer -> to drum -> a drum).
   const drawnAs = new Map(entries);
-  const tools: [string, number][] = [];
+  const tools: [string, number][] = PEOPLE_TOOLS.map(([person, tool]) => {
+    const art = drawnAs.get(tool);
+    if (!art || (art.how !== 'name' && art.how !== 'synonym'))
+      throw new Error(`people's tools: no art named ${tool}`);
+    return [person, art.arts[0]];
+  });
   // Things people ride or drive: a conveyance or a vehicle however far up ("taxi": a car, a motor
   // vehicle, ... a conveyance).
   const ridden = (w: string) => {
@@ -1761,7 +1819,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     );
   };
   for (const [lemma, entry] of wordnet.index.noun) {
-    if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma)) continue;
+    if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma) || tools.some(([p]) => p === lemma))
+      continue;
     const first = nounSynsets.get(entry.synsets[0]);
     if (first?.lexfile !== NOUN_PERSON) continue;
     const related = [...first.derived].sort((a, b) => (a.pos === b.pos ? 0 : a.pos === 'noun' ? -1 : 1));

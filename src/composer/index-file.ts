@@ -56,7 +56,8 @@ export type WordEntry = {
   via?: string;
   /** The word's main sense is a made thing (WordNet's noun.artifact). */
   made?: true;
-  /** The word's main sense is a thing of nature (WordNet's noun.object: the moon, a rock, a hill). */
+  /** The word's main sense is a thing of nature (WordNet's noun.object or noun.plant: the moon, a
+   * rock, a hill, a tree). */
   natural?: true;
   /** The word's main sense is a person (WordNet's noun.person: a nurse, a son, a grandpa). */
   person?: true;

@@ -15,6 +15,7 @@ import {
   type SceneId,
   SOFT_SCENE_WORDS,
   seasonFor,
+  THING_STATE_MARKS,
   VERB_THINGS,
   WEATHER_ART,
 } from './scenes';
@@ -229,18 +230,20 @@ function tag(text: string): Token[] {
 
 /**
  * "a wrapped present with a ribbon": the tagger reads a noun that is also a verb as the verb after
- * a participle ("wrapped present"). After an article and words that describe, the last word before
- * a preposition, "and" or the end is the thing they describe when the dictionary has it as a noun.
+ * a participle ("wrapped present"), and right after an article too ("a cave in the mountains", "a
+ * sling on an arm": round 26 drew the mountains and the arm alone). After an article and any words
+ * that describe, the last word before a preposition, "and" or the end is the thing they describe
+ * when the dictionary has it as a noun.
  */
 function describedNouns(tokens: Token[], lexicon: Lexicon): Token[] {
-  for (let i = 2; i < tokens.length; i++) {
+  for (let i = 1; i < tokens.length; i++) {
     const word = tokens[i];
     const next = tokens[i + 1];
     if (word.tags.has('Noun') || !word.tags.has('Verb') || !lexicon.nouns.has(word.text)) continue;
     if (next && !next.tags.has('Preposition') && next.text !== 'and') continue;
     let k = i - 1;
     while (k > 0 && (tokens[k].tags.has('Adjective') || tokens[k].tags.has('PastTense'))) k--;
-    if (k < i - 1 && ARTICLES.has(tokens[k].text)) word.tags = new Set(['Noun', 'Singular']);
+    if (ARTICLES.has(tokens[k].text)) word.tags = new Set(['Noun', 'Singular']);
   }
   return tokens;
 }
@@ -432,6 +435,9 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   // keyword of the fork and knife) is the food, served on it; never the empty dish.
   const food = before.findLast((n) => n.entry && lexicon.arts[n.entry.arts[0]]?.food);
   if (head && food && DISH_WORDS.has(head.word) && !drawnByOwnName(head.entry)) return food;
+  // "a school crossing sign": a sign after a name drawn by a sign's art is that sign.
+  const signed = before.at(-1);
+  if (head?.word === 'sign' && signed?.entry && lexicon.arts[signed.entry.arts[0]]?.sign) return signed;
   if (head && before.length > 0) {
     // "glue stick", "blood pressure cuff": a kind of the head the art does not show. The head's
     // art is another kind when its name says so ("wood stick") or when a synonym of one sense of
@@ -484,6 +490,9 @@ function bestNoun(phrase: Phrase, lexicon: Lexicon): Noun | null {
   if (head && modifier && !modifier.owner && ridden(modifier) && ridden(head)) return modifier;
   // "school locker", "steam train": the head names the thing when its own name draws it.
   if (head && drawnByOwnName(head.entry)) return head;
+  // "a forest path", "a garden path": after words of a place only, the head is the thing, there
+  // (round 26 drew the forest's tree for the path).
+  if (head?.entry?.how === 'part' && before.length > 0 && before.every((n) => n.scene)) return head;
   let best: Noun | null = null;
   let bestRank = 0;
   for (const noun of phrase.nouns) {
@@ -856,6 +865,29 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
   }
 
+  // "a sling on an arm", "an arm in a sling": a thing on or in a part of the body is the one thing
+  // the sets name by both, when they do (the arm sling; round 26 drew a slingshot's sling by a
+  // bare arm).
+  for (let k = phrases.length - 1; k > 0; k--) {
+    const [first, second] = [phrases[k - 1].nouns.at(-1), phrases[k].nouns[0]];
+    if (!first || !second || phrases[k].nouns.length !== 1 || phrases[k - 1].partitive) continue;
+    const before = tokens[phrases[k].start - 1]?.text ?? '';
+    const article = ARTICLES.has(before) || POSSESSIVES.has(before) ? 1 : 0;
+    if (!PLACES.has(tokens[phrases[k].start - 1 - article]?.text ?? '')) continue;
+    if (!isBodyPart(first.word, lexicon) && !isBodyPart(second.word, lexicon)) continue;
+    // (or as one word: a watch on a wrist is the wristwatch)
+    const one = [
+      `${second.word} ${first.word}`,
+      `${first.word} ${second.word}`,
+      `${second.word}${first.word}`,
+    ]
+      .flatMap((w) => [w, ...nounForms(w)])
+      .find((w) => drawnByOwnName(lexicon.words.get(w)));
+    if (!one) continue;
+    Object.assign(first, { word: one, entry: lexicon.words.get(one), scene: null });
+    phrases.splice(k, 1);
+  }
+
   // "a corn dog", "a chili dog": a food before an animal's name that is also a food's is that
   // food (a dog is also a frankfurter), never the animal.
   for (const phrase of phrases) {
@@ -954,7 +986,17 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const loose =
     subjectNoun?.entry && (subjectNoun.entry.how === 'hypernym' || subjectNoun.entry.how === 'part');
   // (Only an act or a state: a sea monster is the monster icon, not the sea's turtle.)
-  if (loose && scene && subjectPhrase?.nouns.some((n) => n.scene) && isAct(subjectNoun?.word ?? '', lexicon))
+  // (Nor one an icon is named for, ending its name: a forest path is the stone path, there.)
+  const nameEnds =
+    subjectNoun?.entry?.how === 'part' &&
+    lexicon.arts[subjectNoun.entry.arts[0]]?.label.split(' ').at(-1) === subjectNoun.word;
+  if (
+    loose &&
+    scene &&
+    subjectPhrase?.nouns.some((n) => n.scene) &&
+    isAct(subjectNoun?.word ?? '', lexicon) &&
+    !nameEnds
+  )
     subjectNoun = null;
   /** "an apple tree": the fruit a fruit tree bears, drawn beside it. */
   const borne = subjectNoun ? fruitOfTree(subjectNoun.word, lexicon) : undefined;
@@ -975,8 +1017,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const occasion = decoration as { word: string; art: ArtRecord } | null;
     if (occasion && subjectNoun.entry.arts.some((a) => lexicon.arts[a].id === occasion.art.id))
       subject = occasion.art;
-    // A sign is drawn only for its own name: a report card is no information sign.
-    if (subject.sign && subjectNoun.entry.how !== 'name' && subject.label !== subjectNoun.word)
+    // A sign is drawn only for its own name: a report card is no information sign. (Or for a name
+    // of it: a school crossing is the children crossing sign.)
+    const namedSign = subjectNoun.entry.how === 'synonym' && subjectNoun.entry.via === subject.label;
+    if (subject.sign && subjectNoun.entry.how !== 'name' && subject.label !== subjectNoun.word && !namedSign)
       throw new ComposerMiss([subjectNoun.word]);
     // "a bowl of cereal": what is in a bowl is food, so a broader word that draws a plant (cereal
     // -> grass) is another sense of the word: refused, not drawn.
@@ -1087,6 +1131,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const cat = subject.label.split(' ').includes('cat');
   const face = feeling?.arts.find((a) => cat || !a.label.split(' ').includes('cat'));
   let mark: ArtRecord | null = null;
+  /** What the report says of the mark. */
+  let markSubject: DrawnSubject | null = null;
   let happyThing = false;
   // Food feels nothing: "hot cocoa", "cold milk" say how it is served.
   const feels = !(subject.food && !subject.creature);
@@ -1099,7 +1145,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   else if (shows && feeling && face && feels) {
     // No mark for it: the face itself, small by the head, never a second subject beside it.
     mark = (name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined) ?? face;
-    subjects.push({ word: feeling.word, label: mark.label, art: mark.id });
+    markSubject = { word: feeling.word, label: mark.label, art: mark.id };
+    subjects.push(markSubject);
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.
@@ -1180,6 +1227,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // box, a powder bag): no holder.
   const holderOf = (amount: Phrase | undefined, thing: ArtRecord) => {
     const holder = amount?.partitive ? amount.nouns.at(-1) : undefined;
+    // (a bowl of things counted, "a bowl of cherries", is drawn: round 26 left the bowl out. A
+    // bowl of soup or rice is the dish's own art.)
+    const fruitBowl = holder?.word === 'bowl' && thing.food && /[^s]s$/.test(subjectNoun?.word ?? '');
     const art = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
     const holds =
       holder &&
@@ -1187,7 +1237,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       art.label === holder.word &&
       !art.food &&
       lexicon.containers.has(holder.word) &&
-      !SERVING_VESSEL.test(holder.word) &&
+      (!SERVING_VESSEL.test(holder.word) || fruitBowl) &&
       !thing.sign &&
       !DISH.test(thing.label);
     return holds ? { word: holder.word, art } : null;
@@ -1349,11 +1399,26 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const heard = accents.some((a) => /\b(music|musical|song|microphone)\b/.test(a.label));
   if (music && notes && !mark && !heard) {
     mark = notes;
-    subjects.push({ word: toolVerbs.join(' '), label: notes.label, art: notes.id });
+    markSubject = { word: toolVerbs.join(' '), label: notes.label, art: notes.id };
+    subjects.push(markSubject);
+  }
+  // "a phone ringing", "a phone charging": a made thing's state shows as its mark (a bell, a bolt).
+  const state = subject.creature ? undefined : toolVerbs.find((v) => THING_STATE_MARKS[v]);
+  const stateMark = state ? emojiNamed(lexicon, THING_STATE_MARKS[state]) : undefined;
+  // (a bell ringing is the bell: no second bell by it)
+  if (state && stateMark && !mark && stateMark.id !== subject.id) {
+    mark = stateMark;
+    markSubject = { word: state, label: stateMark.label, art: stateMark.id };
+    subjects.push(markSubject);
   }
   // The occasion's decoration after the things the prompt names: a birthday girl's cake stands
   // beside her, the balloon is the extra.
   addExtra(decoration);
+  // (once only: "a dandelion blowing in the wind" drew the wind face beside it and by its head)
+  if (mark && accents.some((a) => a.id === mark?.id)) {
+    if (markSubject) subjects.splice(subjects.indexOf(markSubject), 1);
+    mark = null;
+  }
 
   const sceneAccents = scene
     ? rng

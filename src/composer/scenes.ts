@@ -61,6 +61,18 @@ export const MUSIC_VERBS = {
   things: new Set(['playing']),
 };
 
+/**
+ * What a made thing does that cartoonists show by a mark at its top (ours): round 26 drew "a
+ * smartphone charging" and "a cell phone ringing" as a phone doing nothing. A creature charging is
+ * no battery: things only.
+ */
+export const THING_STATE_MARKS: Record<string, string> = {
+  charging: 'high-voltage',
+  ringing: 'bell',
+  buzzing: 'bell',
+  beeping: 'bell',
+};
+
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky']);
 

@@ -2284,3 +2284,102 @@ describe('composer: round 25’s patterns', () => {
     markedWithNoSecondFace('a bored kid', 'expressionless-face');
   });
 });
+
+describe('composer: round 26’s patterns', () => {
+  it('a thing the tagger reads as a verb right after an article is still the subject, never dropped for the next one', () => {
+    // (round 26 drew the mountains' camping scene for a cave and a bare table for a sling)
+    expect(subjectOf('a cave in the mountains')).toEqual(Array(4).fill('game-icons:cave-entrance'));
+    expect(subjectOf('a cave in a forest')).toEqual(Array(4).fill('game-icons:cave-entrance'));
+    expect(drawn('a sling on a table')).toContain('game-icons:sling');
+  });
+
+  it('a thing on or in a part of the body is the one thing named by both: the arm sling, the knee bandage', () => {
+    expect(subjectOf('a sling on an arm')).toEqual(Array(4).fill('game-icons:arm-sling'));
+    expect(subjectOf('an arm in a sling')).toEqual(Array(4).fill('game-icons:arm-sling'));
+    expect(subjectOf('a bandage on a knee')).toEqual(Array(4).fill('game-icons:knee-bandage'));
+    expect(drawn('a boy with a sling on his arm')).toEqual(
+      SEEDS.flatMap(() => [fe('boy'), 'game-icons:arm-sling']),
+    );
+  });
+
+  it('a sign after a name drawn by a sign is that sign (a school crossing sign was the school)', () => {
+    expect(subjectOf('a school crossing sign')).toEqual(Array(4).fill(fe('children-crossing')));
+    expect(drawn('a school crossing sign')).not.toContain(fe('school'));
+    // (a sign the sets do not draw is still refused, never a male or female sign)
+    expect(refused('a crossing sign')).toEqual(['crossing sign']);
+  });
+
+  it('beside a tree or a flower a bird is the animal, never badminton’s shuttlecock', () => {
+    for (const prompt of ['a bird and a tree', 'a bird and a flower', 'a bird and a rose']) {
+      expect(drawn(prompt)).not.toContain('game-icons:shuttlecock');
+      expect(subjectOf(prompt)).toEqual(Array(4).fill(fe('bird')));
+    }
+    // (beside a racket it is still the shuttlecock)
+    expect(drawn('a badminton racket and a bird')).toContain('game-icons:shuttlecock');
+  });
+
+  it('a dwarf is Game Icons’ dwarf face, never the dwarf king that reads as a crown', () => {
+    expect(drawn('a dwarf with an axe')).not.toContain('game-icons:dwarf-king');
+    expect(subjectOf('a dwarf')).toEqual(Array(4).fill('game-icons:dwarf-face'));
+  });
+
+  it('a photographer and a lifeguard are people with a camera and a ring buoy (a painter; refused)', () => {
+    expect(drawn('a photographer')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('camera')]));
+    expect(drawn('a photographer')).not.toContain(fe('artist'));
+    expect(drawn('a lifeguard at the pool')).toContain(fe('ring-buoy'));
+  });
+
+  it('bread rolls, a triangle (the instrument), a flying horse and a dandelion are drawn by their own art', () => {
+    expect(subjectOf('a plate of bread rolls')).toEqual(Array(4).fill(fe('bread')));
+    expect(subjectOf('a triangle instrument')).toEqual(Array(4).fill('mdi:instrument-triangle'));
+    expect(subjectOf('a flying horse')).toEqual(Array(4).fill('game-icons:pegasus'));
+    expect(subjectOf('a yellow dandelion')).toEqual(Array(4).fill('game-icons:dandelion-flower'));
+  });
+
+  it('a cough and a runny nose show as the sneezing face (nothing showed them)', () => {
+    markedWithNoSecondFace('a boy with a cough', 'sneezing-face');
+    expect(subjectOf('a runny nose')).toEqual(Array(4).fill(fe('sneezing-face')));
+  });
+
+  it('a made thing charging or ringing shows it by its top: a bolt, a bell; a creature charging does not', () => {
+    expect(plan('a tablet charging').mark?.id).toBe(fe('high-voltage'));
+    expect(plan('a telephone ringing').mark?.id).toBe(fe('bell'));
+    expect(plan('a rhino charging').mark).toBeNull();
+    // (a bell ringing is the bell alone)
+    expect(drawn('a bell ringing')).toEqual(Array(4).fill(fe('bell')));
+  });
+
+  it('a bowl of things counted is drawn with its bowl; a bowl of soup stays the dish’s own art', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a bowl of cherries', seed);
+      expect(p.subject.id).toBe(fe('cherries'));
+      expect(p.partner).toEqual({ art: getLexicon().artById.get('mdi:bowl'), relation: 'in' });
+    }
+    expect(drawn('a bowl of soup')).not.toContain('mdi:bowl');
+    expect(drawn('a bowl of rice')).not.toContain('mdi:bowl');
+  });
+
+  it('a path after a word of place is the path, there (the forest’s tree was drawn)', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a forest path', seed);
+      expect(p.subject.id).toBe('game-icons:stone-path');
+      expect(p.scene).toBe('forest');
+    }
+  });
+
+  it('a string of things is that many of them, never refused for "string"; lights hung in one are string lights', () => {
+    expect(subjectOf('a string of easter eggs')).toEqual(Array(4).fill('game-icons:easter-egg'));
+    expect(subjectOf('christmas lights')).toEqual(Array(4).fill('mdi:string-lights'));
+    expect(subjectOf('a string of fairy lights')).toEqual(Array(4).fill('mdi:string-lights'));
+    // (the northern lights are no string of lights: refused)
+    expect(refused('the northern lights')).toEqual(['northern lights']);
+  });
+
+  it('a mark that is also drawn beside the subject is drawn once (the wind face by a dandelion)', () => {
+    for (const seed of SEEDS) {
+      const p = plan('a dandelion blowing in the wind', seed);
+      expect(p.mark).toBeNull();
+      expect(p.subjects.filter((s) => s.art === fe('wind-face'))).toHaveLength(1);
+    }
+  });
+});
