@@ -317,6 +317,13 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['cavern', 'cave entrance'],
   // (round 26: "a runny nose" drew a plain nose; the sneezing face has the tissue at it)
   ['runny nose', 'sneezing face'],
+  // (a street lamp was a table lamp; a lunch box was refused, the bento box is one)
+  ['street lamp', 'street light'],
+  ['streetlight', 'street light'],
+  ['lamppost', 'street light'],
+  ['lamp post', 'street light'],
+  ['lunch box', 'bento box'],
+  ['lunchbox', 'bento box'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
@@ -329,7 +336,19 @@ const PEOPLE_TOOLS: [person: string, tool: string][] = [
   ['lifeguard', 'ring buoy'],
   ['tailor', 'sewing needle'],
   ['seamstress', 'sewing needle'],
+  // (round 25: "a dj with turntables" was refused)
+  ['dj', 'record player'],
+  ['disc jockey', 'record player'],
 ];
+
+/** Words the sets draw only as another thing, refused instead (ours; each says what it drew): a
+ * parking meter was a kitchen timer (WordNet's broader word), brownies an elf (its first sense),
+ * mustard a sprig of herb by a hot dog. */
+const NO_FITTING_ART = ['parking meter', 'brownie', 'mustard'];
+
+/** Everyday names WordNet lacks whose words the sets draw as other things, refused as a whole
+ * (ours): a jet ski was a pair of skis, a football fan an electric fan, a river bank a bank. */
+const NAMES_WITHOUT_ART = ['jet ski', 'football fan', 'soccer fan', 'sports fan', 'river bank'];
 
 /** Words of things in a row that WordNet knows first as a cord or a mark (ours). */
 const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain'];
@@ -1794,7 +1813,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           entries.push([name, { how: 'hypernym', arts: shown.arts, via: word }]);
     }
   }
-  for (const [person] of PEOPLE_TOOLS) {
+  for (const [person] of [...PEOPLE_TOOLS, ...NO_FITTING_ART.map((w) => [w])]) {
     const at = entries.findIndex(([key]) => key === person);
     if (at >= 0) entries.splice(at, 1);
   }
@@ -2032,7 +2051,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     sets,
     arts,
     words: entries,
-    nouns: [...wordnet.index.noun.keys()].filter((k) => !/\d/.test(k)),
+    nouns: [...wordnet.index.noun.keys(), ...NAMES_WITHOUT_ART].filter((k) => !/\d/.test(k)),
     verbs: [...verbIndex.keys()].filter((k) => !k.includes(' ')),
     adjectives: [...wordnet.index.adj.keys()].filter((k) => !k.includes(' ')),
     partitives,

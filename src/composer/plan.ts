@@ -888,6 +888,26 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     phrases.splice(k, 1);
   }
 
+  // "a goldfish in a tank", "a bird in a cage": an animal in a holder is in the holder named for
+  // it, when the sets draw one (the aquarium; a goldfish swam in an army tank before).
+  for (let k = 1; k < phrases.length; k++) {
+    const [animal, holder] = [phrases[k - 1].nouns.at(-1), phrases[k].nouns[0]];
+    if (!animal?.entry || !holder || phrases[k].nouns.length !== 1) continue;
+    const art = lexicon.arts[animal.entry.arts[0]];
+    if (!art?.creature || art.person) continue;
+    if (!lexicon.containers.has(holder.word) && holder.word !== 'cage') continue;
+    const article = ARTICLES.has(tokens[phrases[k].start - 1]?.text ?? '') ? 1 : 0;
+    if (!['in', 'inside'].includes(tokens[phrases[k].start - 1 - article]?.text ?? '')) continue;
+    // (any animal in a tank is in a fish tank: a lobster's, a turtle's)
+    const named = [animal.word, art.label, ...(holder.word === 'tank' ? ['fish'] : [])]
+      .flatMap((a) => [`${a} ${holder.word}`, `${a}${holder.word}`])
+      .find(
+        (w) =>
+          drawnByOwnName(lexicon.words.get(w)) && !lexicon.arts[lexicon.words.get(w)?.arts[0] ?? 0]?.creature,
+      );
+    if (named) Object.assign(holder, { word: named, entry: lexicon.words.get(named) });
+  }
+
   // "a corn dog", "a chili dog": a food before an animal's name that is also a food's is that
   // food (a dog is also a frankfurter), never the animal.
   for (const phrase of phrases) {
@@ -908,6 +928,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // hat).
   // Nor when it is put on, in or under a thing: "a bird on a fence" is the bird, not the
   // shuttlecock. A ball beside it is a thing too ("a baseball and bat": the baseball bat).
+  if (process.env.PLAN_DEBUG)
+    console.error(
+      JSON.stringify(tokens.map((t) => [t.text, [...t.tags].join('/')])),
+      JSON.stringify(
+        phrases.map((p) => [
+          p.partitive ?? false,
+          p.nouns.map((n) => [n.word, n.entry?.how ?? null, n.scene]),
+        ]),
+      ),
+    );
   const named = phrases.flatMap((p) => (p.partitive ? [] : p.nouns)).filter((n) => n.entry && !n.scene);
   const placed = tokens.some((t) => PLACES.has(t.text));
   for (const noun of acting || placed ? [] : named) {

@@ -1135,7 +1135,9 @@ describe('composer: round 17’s patterns', () => {
 
   it('a made thing’s plain icon beats the one emoji of a kind of it: a fish in a bowl, a cactus in a pot', () => {
     // A steaming bowl of noodles and a honey pot were drawn (round 3 judged the fish's soup bowl partly).
-    expect(drawn('a fish in a bowl')).toContain('mdi:bowl');
+    // (A fish's bowl is the fishbowl, named for it, since round 26's changes; a frog's the plain bowl.)
+    expect(drawn('a fish in a bowl')).toContain('mdi:fishbowl');
+    expect(drawn('a frog in a bowl')).toContain('mdi:bowl');
     expect(drawn('a fish in a bowl')).not.toContain(fe('steaming-bowl'));
     expect(drawn('a cactus in a pot')).toContain('mdi:pot');
     expect(drawn('a cactus in a pot')).not.toContain(fe('honey-pot'));
@@ -2381,5 +2383,33 @@ describe('composer: round 26’s patterns', () => {
       expect(p.mark).toBeNull();
       expect(p.subjects.filter((s) => s.art === fe('wind-face'))).toHaveLength(1);
     }
+  });
+});
+
+describe('composer: wrong pictures of earlier rounds, and gaps the sets could fill', () => {
+  it('an animal in a tank, a bowl or a cage is in the one named for it: never an army tank', () => {
+    expect(drawn('a goldfish in a tank')).toContain('game-icons:aquarium');
+    expect(drawn('a goldfish in a tank')).not.toContain('game-icons:tank');
+    expect(drawn('a lobster in a tank')).not.toContain('game-icons:tank');
+    expect(drawn('a fish in a bowl')).toContain('mdi:fishbowl');
+    expect(drawn('a bird in a cage')).toContain('game-icons:bird-cage');
+    // (a cat in a box is still in a box)
+    expect(drawn('a cat in a box')).toContain('game-icons:cardboard-box');
+  });
+
+  it('words the sets draw only as another thing are refused, at no charge: a parking meter, brownies, a jet ski, a football fan, a river bank', () => {
+    expect(refused('a parking meter')).toEqual(['parking meter']);
+    expect(refused('a plate of brownies')).toEqual(['brownies']);
+    expect(refused('a jet ski')).toEqual(['jet ski']);
+    expect(refused('a football fan')).toEqual(['football fan']);
+    expect(refused('a river bank')).toEqual(['river bank']);
+    // (mustard by a hot dog is left out, never a sprig of herb)
+    expect(drawn('a hot dog with mustard')).toEqual(Array(4).fill(fe('hot-dog')));
+  });
+
+  it('a street lamp is the street light (a table lamp), a lunch box the bento box, a DJ a person with a record player (refused)', () => {
+    expect(subjectOf('a street lamp')).toEqual(Array(4).fill('game-icons:street-light'));
+    expect(subjectOf('a lunch box with a sandwich')).toEqual(Array(4).fill(fe('bento-box')));
+    expect(drawn('a dj')).toEqual(SEEDS.flatMap(() => [fe('person'), 'mdi:record-player']));
   });
 });
