@@ -1177,6 +1177,19 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     mark = (name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined) ?? face;
     markSubject = { word: feeling.word, label: mark.label, art: mark.id };
     subjects.push(markSubject);
+    // (an animal's face emoji smiles, its tongue out: "a sad puppy" was a happy dog's face by a
+    // small sad one. For any feeling but joy, the animal's whole body, whose face shows none.)
+    const body = subject.id.endsWith('-face')
+      ? lexicon.artById.get(subject.id.replace(/-face$/, ''))
+      : undefined;
+    const glad =
+      name === 'sparkles' ||
+      name === 'two-hearts' ||
+      /\b(smiling|grinning|partying|star|joy|laughing|beaming|hugging|winking)\b/.test(face.label);
+    if (body?.creature && !body.person && subject.creature && !subject.person && !glad && subjects[0]) {
+      subject = body;
+      subjects[0] = { ...subjects[0], label: body.label, art: body.id };
+    }
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.

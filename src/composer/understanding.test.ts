@@ -2377,6 +2377,16 @@ describe('composer: round 26’s patterns', () => {
     expect(refused('the northern lights')).toEqual(['northern lights']);
   });
 
+  it('a sad or tired puppy is the whole dog, whose face shows no joy; a happy or excited one keeps the smiling dog face', () => {
+    // (round 26: "a sad puppy" was the dog face, tongue out, by a small sad face)
+    for (const prompt of ['a sad puppy', 'a tired puppy', 'a scared puppy']) {
+      expect(subjectOf(prompt)).toEqual(Array(4).fill(fe('dog')));
+    }
+    expect(plan('a sad puppy').mark?.id).toBe(fe('sad-but-relieved-face'));
+    expect(subjectOf('a happy puppy')).toEqual(Array(4).fill(fe('dog-face')));
+    expect(subjectOf('an excited puppy')).toEqual(Array(4).fill(fe('dog-face')));
+  });
+
   it('a mark that is also drawn beside the subject is drawn once (the wind face by a dandelion)', () => {
     for (const seed of SEEDS) {
       const p = plan('a dandelion blowing in the wind', seed);
