@@ -324,6 +324,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['lamp post', 'street light'],
   ['lunch box', 'bento box'],
   ['lunchbox', 'bento box'],
+  // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
+  ['bag', 'shopping bag'],
+  ['soldier', 'guard'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
@@ -344,7 +347,19 @@ const PEOPLE_TOOLS: [person: string, tool: string][] = [
 /** Words the sets draw only as another thing, refused instead (ours; each says what it drew): a
  * parking meter was a kitchen timer (WordNet's broader word), brownies an elf (its first sense),
  * mustard a sprig of herb by a hot dog. */
-const NO_FITTING_ART = ['parking meter', 'brownie', 'mustard'];
+const NO_FITTING_ART = [
+  'parking meter',
+  'brownie',
+  'mustard',
+  // (and a watering hole a spa, the ground an umbrella stuck in it, a wrist or a knee the bones
+  // of a joint: found on prompts of my own)
+  'watering hole',
+  'ground',
+  'wrist',
+  'knee',
+  'ankle',
+  'elbow',
+];
 
 /** Everyday names WordNet lacks whose words the sets draw as other things, refused as a whole
  * (ours): a jet ski was a pair of skis, a football fan an electric fan, a river bank a bank. */

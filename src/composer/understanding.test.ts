@@ -2413,6 +2413,11 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     expect(refused('a jet ski')).toEqual(['jet ski']);
     expect(refused('a football fan')).toEqual(['football fan']);
     expect(refused('a river bank')).toEqual(['river bank']);
+    // (found on prompts of my own: a spa for a watering hole, an umbrella for the ground, bones for
+    // a wrist)
+    expect(drawn('a zebra drinking at a watering hole')).toEqual(Array(4).fill(fe('zebra')));
+    expect(drawn('an acorn on the ground')).toEqual(Array(4).fill('game-icons:acorn'));
+    expect(drawn('a smartwatch on a wrist')).not.toContain('game-icons:joint');
     // (mustard by a hot dog is left out, never a sprig of herb)
     expect(drawn('a hot dog with mustard')).toEqual(Array(4).fill(fe('hot-dog')));
   });
@@ -2421,5 +2426,8 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     expect(subjectOf('a street lamp')).toEqual(Array(4).fill('game-icons:street-light'));
     expect(subjectOf('a lunch box with a sandwich')).toEqual(Array(4).fill(fe('bento-box')));
     expect(drawn('a dj')).toEqual(SEEDS.flatMap(() => [fe('person'), 'mdi:record-player']));
+    // (a soldier was Game Icons' flamethrower soldier; a bag its gunpowder sack)
+    expect(subjectOf('a soldier saluting')).toEqual(Array(4).fill(fe('guard')));
+    expect(drawn('a mail carrier with a bag')).not.toContain('game-icons:powder-bag');
   });
 });
