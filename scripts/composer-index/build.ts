@@ -327,6 +327,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (a medal was the military medal; the everyday one is won at sports)
+  ['medal', 'sports medal'],
 ];
 /** Of EVERYDAY_KINDS, those whose kinds in WordNet with no art of their own are drawn the same. */
 const EVERYDAY_WITH_KINDS = new Set(['fruit juice']);
@@ -359,6 +361,9 @@ const NO_FITTING_ART = [
   'knee',
   'ankle',
   'elbow',
+  // (CLDR's keywords: sprinkles drew a cupcake by a donut, pepperoni a second pizza by a slice)
+  'sprinkles',
+  'pepperoni',
 ];
 
 /** Everyday names WordNet lacks whose words the sets draw as other things, refused as a whole

@@ -828,7 +828,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const joined = ['and', 'or', '&'].includes(between);
     // ("a basketball in a hoop": a word of place joins them too, for a word of no art of its own)
     const placedIn = PLACES.has(between) && article === 1 && !name.includes(' ');
-    if (!joined && !(placedIn && !noun.entry)) continue;
+    // ("a basketball hoop with a ball": so does "with", for the ball of the name's game; it was a
+    // soccer ball)
+    const given = between === 'with' && name.includes(' ');
+    if (!joined && !given && !(placedIn && !noun.entry)) continue;
     // ("a baseball bat and a ball": the ball is the baseball, a closed name of the kind)
     const closed = name.split(' ')[0];
     const closedEntry = lexicon.words.get(closed);
@@ -836,6 +839,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       Object.assign(noun, { word: closed, entry: closedEntry });
       continue;
     }
+    if (given) continue;
     if (!name.includes(' ') || article) {
       const before = phrases[k - 1].nouns.at(-1)?.entry;
       const thing = before && !lexicon.arts[before.arts[0]]?.creature;

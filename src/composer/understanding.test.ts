@@ -2429,5 +2429,12 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     // (a soldier was Game Icons' flamethrower soldier; a bag its gunpowder sack)
     expect(subjectOf('a soldier saluting')).toEqual(Array(4).fill(fe('guard')));
     expect(drawn('a mail carrier with a bag')).not.toContain('game-icons:powder-bag');
+    // (a medal was the military medal; sprinkles a cupcake, pepperoni a second pizza)
+    expect(subjectOf('a medal')).toEqual(Array(4).fill(fe('sports-medal')));
+    expect(drawn('a donut with sprinkles')).not.toContain(fe('cupcake'));
+    expect(drawn('a pizza slice with pepperoni')).not.toContain(fe('pizza'));
+    // (the ball given with a basketball hoop is the basketball; it was a soccer ball)
+    expect(drawn('a basketball hoop with a ball')).toContain(fe('basketball'));
+    expect(drawn('a basketball hoop with a ball')).not.toContain(fe('soccer-ball'));
   });
 });
