@@ -1720,10 +1720,11 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       const headItself = entry?.how === 'hypernym' && lexicon.arts[entry.arts[0]]?.label === via;
       // (A name CLDR tags on another art of the noun's name is that art: a gold medal is the
       // sports medal, tagged "gold", not a military medal painted gold.)
+      // (also when the noun is drawn by that art too: a metal names the kind of medal, no paint)
       const tagged =
         entry?.how === 'keyword' &&
         lexicon.arts[entry.arts[0]]?.label.split(' ').at(-1) === tokens[i + 1].text &&
-        entry.arts[0] !== noun?.arts[0];
+        (entry.arts[0] !== noun?.arts[0] || METALS.has(first));
       if (!sure(word) && !tagged && noun && (drawnByOwnName(noun) || (!another && !headItself))) return null;
     }
     return { word, length };
@@ -1781,6 +1782,9 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
   const how = noun.entry?.how;
   return how === 'keyword' || how === 'part';
 }
+
+/** Colours that are metals: "a gold medal" is a kind of medal. */
+const METALS = new Set(['gold', 'golden', 'silver', 'bronze']);
 
 /** Amounts that cut a piece from a food ("a slice of cake"). */
 const SLICE_WORDS = new Set(['slice', 'piece', 'wedge', 'portion', 'serving', 'bite', 'slab']);
