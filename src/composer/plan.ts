@@ -932,16 +932,6 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // hat).
   // Nor when it is put on, in or under a thing: "a bird on a fence" is the bird, not the
   // shuttlecock. A ball beside it is a thing too ("a baseball and bat": the baseball bat).
-  if (process.env.PLAN_DEBUG)
-    console.error(
-      JSON.stringify(tokens.map((t) => [t.text, [...t.tags].join('/')])),
-      JSON.stringify(
-        phrases.map((p) => [
-          p.partitive ?? false,
-          p.nouns.map((n) => [n.word, n.entry?.how ?? null, n.scene]),
-        ]),
-      ),
-    );
   const named = phrases.flatMap((p) => (p.partitive ? [] : p.nouns)).filter((n) => n.entry && !n.scene);
   const placed = tokens.some((t) => PLACES.has(t.text));
   for (const noun of acting || placed ? [] : named) {
