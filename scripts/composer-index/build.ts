@@ -327,6 +327,11 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (a wireless mouse was the animal; a heart monitor a computer's monitor)
+  ['wireless mouse', 'computer mouse'],
+  ['optical mouse', 'computer mouse'],
+  ['gaming mouse', 'computer mouse'],
+  ['heart monitor', 'heart pulse'],
   // (a medal was the military medal; the everyday one is won at sports)
   ['medal', 'sports medal'],
 ];

@@ -2433,6 +2433,9 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     expect(subjectOf('a medal')).toEqual(Array(4).fill(fe('sports-medal')));
     expect(drawn('a donut with sprinkles')).not.toContain(fe('cupcake'));
     expect(drawn('a pizza slice with pepperoni')).not.toContain(fe('pizza'));
+    // (a wireless mouse was the animal, a heart monitor a computer's monitor)
+    expect(subjectOf('a wireless mouse')).toEqual(Array(4).fill(fe('computer-mouse')));
+    expect(subjectOf('a heart monitor')).toEqual(Array(4).fill('mdi:heart-pulse'));
     // (the ball given with a basketball hoop is the basketball; it was a soccer ball)
     expect(drawn('a basketball hoop with a ball')).toContain(fe('basketball'));
     expect(drawn('a basketball hoop with a ball')).not.toContain(fe('soccer-ball'));
