@@ -327,6 +327,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (found on prompts of my own, left out: the gold in a treasure chest or a pot)
+  ['gold', 'gold bar'],
   // (a wireless mouse was the animal; a heart monitor a computer's monitor)
   ['wireless mouse', 'computer mouse'],
   ['optical mouse', 'computer mouse'],

@@ -2433,6 +2433,9 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     expect(subjectOf('a medal')).toEqual(Array(4).fill(fe('sports-medal')));
     expect(drawn('a donut with sprinkles')).not.toContain(fe('cupcake'));
     expect(drawn('a pizza slice with pepperoni')).not.toContain(fe('pizza'));
+    // (the gold in a treasure chest was left out; gold before a thing still paints it)
+    expect(drawn('a treasure chest full of gold')).toContain('game-icons:gold-bar');
+    expect(plan('a gold ring').colour).toBe('#ffd700');
     // (a wireless mouse was the animal, a heart monitor a computer's monitor)
     expect(subjectOf('a wireless mouse')).toEqual(Array(4).fill(fe('computer-mouse')));
     expect(subjectOf('a heart monitor')).toEqual(Array(4).fill('mdi:heart-pulse'));
