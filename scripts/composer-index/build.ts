@@ -327,6 +327,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (a rope was a skipping rope; an empty glass was refused)
+  ['rope', 'rope coil'],
+  ['glass', 'tumbler glass'],
   // (found on prompts of my own, left out: the gold in a treasure chest or a pot)
   ['gold', 'gold bar'],
   // (a wireless mouse was the animal; a heart monitor a computer's monitor)
@@ -371,6 +374,8 @@ const NO_FITTING_ART = [
   // (CLDR's keywords: sprinkles drew a cupcake by a donut, pepperoni a second pizza by a slice)
   'sprinkles',
   'pepperoni',
+  // (a messy room was a man in a sauna, CLDR's "steamy room")
+  'room',
 ];
 
 /** Everyday names WordNet lacks whose words the sets draw as other things, refused as a whole

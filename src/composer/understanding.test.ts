@@ -2433,6 +2433,11 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     expect(subjectOf('a medal')).toEqual(Array(4).fill(fe('sports-medal')));
     expect(drawn('a donut with sprinkles')).not.toContain(fe('cupcake'));
     expect(drawn('a pizza slice with pepperoni')).not.toContain(fe('pizza'));
+    // (a messy room was a man in a sauna; a rope a skipping rope; an empty glass was refused)
+    expect(refused('a messy room')).toEqual(['room']);
+    expect(subjectOf('a tangled rope')).toEqual(Array(4).fill('game-icons:rope-coil'));
+    expect(subjectOf('an empty glass')).toEqual(Array(4).fill(fe('tumbler-glass')));
+    expect(subjectOf('a glass of milk')).toEqual(Array(4).fill(fe('glass-of-milk')));
     // (the gold in a treasure chest was left out; gold before a thing still paints it)
     expect(drawn('a treasure chest full of gold')).toContain('game-icons:gold-bar');
     expect(plan('a gold ring').colour).toBe('#ffd700');
