@@ -562,6 +562,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       scale = lexicon.sizes.get('small') ?? scale;
       continue;
     }
+    // "a leaking faucet", "a ringing phone": a made thing's state said before it, as after it.
+    const nounBefore = current !== null && (current as Phrase).nouns.length > 0;
+    if (THING_STATE_MARKS[text] && !nounBefore && tokens[i + 1] && lookupNoun(tokens[i + 1].text, lexicon)) {
+      toolVerbs.push(text);
+      continue;
+    }
     // "a lime green car", "a sky blue kite": two words naming one colour.
     const twoWordColour = tokens[i + 1] ? lexicon.colours.get(text + tokens[i + 1].text) : undefined;
     if (twoWordColour && lexicon.colours.has(tokens[i + 1].text)) {

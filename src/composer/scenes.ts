@@ -71,6 +71,9 @@ export const THING_STATE_MARKS: Record<string, string> = {
   ringing: 'bell',
   buzzing: 'bell',
   beeping: 'bell',
+  leaking: 'droplet',
+  dripping: 'droplet',
+  melting: 'droplet',
 };
 
 /** Places only behind a thing ("a castle in the sky"): alone they are no picture. */

@@ -2347,6 +2347,10 @@ describe('composer: round 26’s patterns', () => {
     expect(plan('a tablet charging').mark?.id).toBe(fe('high-voltage'));
     expect(plan('a telephone ringing').mark?.id).toBe(fe('bell'));
     expect(plan('a rhino charging').mark).toBeNull();
+    // (before it too, and a thing leaking or melting drips)
+    expect(plan('a ringing phone').mark?.id).toBe(fe('bell'));
+    expect(plan('a leaking faucet').mark?.id).toBe(fe('droplet'));
+    expect(plan('a melting snowman').mark?.id).toBe(fe('droplet'));
     // (a bell ringing is the bell alone)
     expect(drawn('a bell ringing')).toEqual(Array(4).fill(fe('bell')));
   });
