@@ -100,6 +100,8 @@ const THING_COLOURS: Record<string, string> = {
   pool: NATURAL_HEX.blue,
   // (round 26's cave, once drawn, came out pink or teal: a cave is rock)
   'cave entrance': '#7f8fa6',
+  // (and the gold in a treasure chest came out pink)
+  'gold bar': NATURAL_HEX.golden,
 };
 /** Material Design categories of made things only. */
 const MADE_CATEGORIES = new Set(['Hardware / Tools', 'Automotive', 'Clothing', 'Home Automation']);
