@@ -329,6 +329,11 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (a bullet was the bullet train, WordNet's third sense)
+  ['bullet', 'bullets'],
+  // (a meadow and the countryside were a house or a tent in the landscape; the field is one)
+  ['meadow', 'field'],
+  ['countryside', 'field'],
   // (a rope was a skipping rope; an empty glass was refused)
   ['rope', 'rope coil'],
   ['glass', 'tumbler glass'],

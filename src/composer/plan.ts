@@ -1116,6 +1116,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const things = SCENE_SUBJECTS[scene].filter((n) => !emoji(lexicon, n).creature);
     const name = named ?? rng.pick(place && things.length > 0 ? things : SCENE_SUBJECTS[scene]);
     subject = emoji(lexicon, name);
+    // (the open country's places, and made ones, are drawn by their own art: "the mountains" and
+    // "the hills" were a house, a castle or a tent, an aquarium a crab)
+    const own = lookupNoun(sceneWord, lexicon);
+    const aPlace = isDictionaryNoun(sceneWord, lexicon);
+    if (aPlace && (scene === 'landscape' || own?.made) && own && drawnByOwnName(own))
+      subject = lexicon.arts[own.arts[0]];
+    // (a city named alone is its skyline: it was a bus or a taxi)
+    else if (aPlace && scene === 'city') subject = emoji(lexicon, 'cityscape');
     subjects.push({ word: sceneWord, label: subject.label, art: subject.id });
   } else {
     // Nothing but style words, verbs or adjectives: no subject to draw.

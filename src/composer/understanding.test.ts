@@ -2453,3 +2453,28 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     expect(drawn('a basketball hoop with a ball')).not.toContain(fe('soccer-ball'));
   });
 });
+
+describe('composer: a place named alone, by its own art', () => {
+  it('the mountains, the hills, a field or a meadow are themselves, never a house, a castle or a tent', () => {
+    expect(subjectOf('the mountains')).toEqual(Array(4).fill(fe('mountain')));
+    expect(subjectOf('the hills')).toEqual(Array(4).fill('game-icons:hills'));
+    expect(subjectOf('a field')).toEqual(Array(4).fill('game-icons:field'));
+    expect(subjectOf('a meadow')).toEqual(Array(4).fill('game-icons:field'));
+    for (const prompt of ['the mountains', 'the hills', 'a field', 'a meadow', 'the countryside'])
+      for (const art of subjectOf(prompt))
+        expect([fe('house'), fe('castle'), fe('camping')]).not.toContain(art);
+  });
+
+  it('an aquarium is the aquarium (a crab), a city its skyline (a bus); a forest is still its trees', () => {
+    expect(subjectOf('an aquarium')).toEqual(Array(4).fill('game-icons:aquarium'));
+    expect(subjectOf('a city')).toEqual(Array(4).fill(fe('cityscape')));
+    expect(subjectOf('an enchanted forest')).toEqual(Array(4).fill(fe('evergreen-tree')));
+    // (and spring is still its season, never a coil spring)
+    expect(drawn('spring')).not.toContain('game-icons:spring');
+  });
+
+  it('a bullet is the bullets, never the bullet train of its third sense', () => {
+    expect(subjectOf('a bullet')).toEqual(Array(4).fill('game-icons:bullets'));
+    expect(subjectOf('a bullet train')).toEqual(Array(4).fill(fe('bullet-train')));
+  });
+});
