@@ -329,6 +329,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (an American flag was the white flag of surrender)
+  ['american flag', 'usa flag'],
+  ['us flag', 'usa flag'],
   // (a bullet was the bullet train, WordNet's third sense)
   ['bullet', 'bullets'],
   // (a meadow and the countryside were a house or a tent in the landscape; the field is one)
@@ -387,7 +390,16 @@ const NO_FITTING_ART = [
 
 /** Everyday names WordNet lacks whose words the sets draw as other things, refused as a whole
  * (ours): a jet ski was a pair of skis, a football fan an electric fan, a river bank a bank. */
-const NAMES_WITHOUT_ART = ['jet ski', 'football fan', 'soccer fan', 'sports fan', 'river bank'];
+const NAMES_WITHOUT_ART = [
+  'jet ski',
+  'football fan',
+  'soccer fan',
+  'sports fan',
+  'river bank',
+  // (a baby shower was a bathroom's shower)
+  'baby shower',
+  'bridal shower',
+];
 
 /** Words of things in a row that WordNet knows first as a cord or a mark (ours). */
 const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain'];
@@ -1922,6 +1934,8 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const faces: [string, number[]][] = [];
   for (const [term, bucket] of ranked) {
     if (term.includes(' ') || !(wordnet.index.adj.has(term) || wordnet.index.verb.has(term))) continue;
+    // (to blow is no feeling: "a kid blowing bubbles" had the wind face by her head)
+    if (term === 'blow') continue;
     // A noun too ("animal", "secret") names a thing; "sleep" and "cry" are verbs as well.
     if (wordnet.index.noun.has(term) && !wordnet.index.verb.has(term)) continue;
     // A verb shows on a face only if it is of the body or a feeling ("sleep", "laugh", "worry"),

@@ -2445,6 +2445,12 @@ describe('composer: wrong pictures of earlier rounds, and gaps the sets could fi
     // (the gold in a treasure chest was left out; gold before a thing still paints it)
     expect(drawn('a treasure chest full of gold')).toContain('game-icons:gold-bar');
     expect(plan('a gold ring').colour).toBe('#ffd700');
+    // (to blow is no feeling: a kid blowing bubbles had the wind face by her head; a baby shower
+    // was a bathroom's shower; an American flag the white flag)
+    expect(drawn('a kid blowing bubbles')).not.toContain(fe('wind-face'));
+    expect(plan('a kid blowing bubbles').mark).toBeNull();
+    expect(refused('a baby shower')).toEqual(['baby shower']);
+    expect(subjectOf('an american flag')).toEqual(Array(4).fill('game-icons:usa-flag'));
     // (a wireless mouse was the animal, a heart monitor a computer's monitor)
     expect(subjectOf('a wireless mouse')).toEqual(Array(4).fill(fe('computer-mouse')));
     expect(subjectOf('a heart monitor')).toEqual(Array(4).fill('mdi:heart-pulse'));
