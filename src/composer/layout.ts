@@ -209,6 +209,9 @@ function pairPlaces(
     // robot's flower, a bear's balloon were mostly covered).
     case 'holding':
       return { subject: spot(across(390), 530, 520), partner: spot(across(765), 615, 330) };
+    // An animal's young: the parent large, the small one in front at its side, both in full.
+    case 'young':
+      return { subject: spot(across(370), 460, 540), partner: spot(across(790), 740, 250) };
     default:
       return { subject: spot(across(320), 540, 430), partner: spot(across(710), 560, 390) };
   }

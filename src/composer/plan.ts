@@ -87,7 +87,7 @@ const FEELING_MARKS: [mark: string, faces: string[]][] = [
 
 /** Where a second thing stands: `over` puts the subject above it ("jumping over a rainbow"), `sky`
  * is weather above the subject ("a dog in the rain": the rain cloud overhead). */
-export type Relation = 'on' | 'in' | 'under' | 'over' | 'riding' | 'holding' | 'beside' | 'sky';
+export type Relation = 'on' | 'in' | 'under' | 'over' | 'riding' | 'holding' | 'beside' | 'sky' | 'young';
 
 /** Words of place the tagger may read as adjectives or nouns ("above", "below"). */
 const PLACE_WORDS = new Set(['above', 'below', 'beneath', 'underneath', 'atop', 'inside', 'beside']);
@@ -1314,6 +1314,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (young && accents.length < 2) {
     accents.push(subject);
     subjects.push({ word: young.word, label: subject.label, art: subject.id });
+    // (a small one in front of its parent, clear of it: round 26's duckling hid behind the duck)
+    if (!partner && accents.length === 1) partner = { art: subject, relation: 'young' };
   }
   const addExtra = (extra: typeof weather) => {
     if (!extra || extra.art.id === subject.id || accents.length >= 2) return;

@@ -217,6 +217,19 @@ describe('composer: two subjects, arranged by their relation', () => {
     }
   });
 
+  it('an animal’s young stands small in front at its side, clear of it (round 26’s duckling hid behind the duck)', () => {
+    for (const prompt of ['a duck and her ducklings', 'a horse and a foal', 'a cow and a calf']) {
+      for (const seed of SEEDS) {
+        const { p, subject, partner } = placed(prompt, seed);
+        expect(p.partner?.relation).toBe('young');
+        expect(partner.art.id).toBe(subject.art.id);
+        expect(partner.size).toBeLessThan(subject.size * 0.6);
+        expect(Math.abs(subject.x - partner.x)).toBeGreaterThan(350);
+        expect(partner.y).toBeGreaterThan(subject.y + 200);
+      }
+    }
+  });
+
   it('a second thing takes the colour the prompt gives it: a red basket, pink blossoms', () => {
     for (const seed of SEEDS) {
       const { p, partner } = placed('a blue bicycle with a red basket', seed);
