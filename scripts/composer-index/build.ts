@@ -329,6 +329,14 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   // (a bag was Game Icons' powder bag, a sack of gunpowder; a soldier its flamethrower soldier)
   ['bag', 'shopping bag'],
   ['soldier', 'guard'],
+  // (the issue's "a mail carrier delivering letters" drew a love letter for the letters)
+  ['letter', 'envelope'],
+  // (people the sets draw doing their thing, refused by name: found on prompts of my own)
+  ['jockey', 'horse racing'],
+  ['climber', 'person climbing'],
+  ['rock climber', 'person climbing'],
+  ['dancer', 'woman dancing'],
+  ['cowboy', 'cowboy hat face'],
   // (an American flag was the white flag of surrender)
   ['american flag', 'usa flag'],
   ['us flag', 'usa flag'],
@@ -364,6 +372,28 @@ const PEOPLE_TOOLS: [person: string, tool: string][] = [
   // (round 25: "a dj with turntables" was refused)
   ['dj', 'record player'],
   ['disc jockey', 'record player'],
+  // (everyday jobs refused when named alone, found on prompts of my own: each drawn as a person
+  // with the thing people draw them by, never the thing alone)
+  ['dentist', 'tooth'],
+  ['baker', 'bread'],
+  ['plumber', 'plunger'],
+  ['electrician', 'electric plug'],
+  ['carpenter', 'carpentry saw'],
+  ['gardener', 'watering can'],
+  ['cashier', 'cash register'],
+  ['mail carrier', 'envelope'],
+  ['mailman', 'envelope'],
+  ['postman', 'envelope'],
+  ['barber', 'scissors'],
+  ['hairdresser', 'scissors'],
+  ['butcher', 'cut of meat'],
+  ['janitor', 'broom'],
+  ['coach', 'whistle'],
+  ['referee', 'whistle'],
+  ['hiker', 'hiking boot'],
+  ['sailor', 'anchor'],
+  ['magician', 'magic wand'],
+  ['reporter', 'microphone'],
 ];
 
 /** Words the sets draw only as another thing, refused instead (ours; each says what it drew): a

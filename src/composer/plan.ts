@@ -982,9 +982,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (phrase.partitive) continue;
     const things = phrase.nouns.filter((n) => !n.scene);
     if (things.length === 0) continue;
-    agent =
-      agentOf(things, lexicon) ??
+    // (what the prompt puts in a person's hands comes before the thing people draw them by: a
+    // dentist with a toothbrush holds the toothbrush, not a tooth)
+    const held = () =>
       heldByIn(things, phrases.slice(phrases.indexOf(phrase) + 1), toolVerbs, tokens, lexicon);
+    const lone =
+      things.length === 1 &&
+      isPersonOfNoArt(things[0], lexicon) &&
+      toolOf(things[0].word, lexicon) !== undefined;
+    agent = lone ? (held() ?? agentOf(things, lexicon)) : (agentOf(things, lexicon) ?? held());
     if (agent) {
       subjectPhrase = phrase;
       break;

@@ -73,7 +73,11 @@ describe('composer: names of several words first', () => {
 
   it('a name WordNet knows but no art draws is refused as a whole, naming it', () => {
     expect(refused('a red fire hydrant')).toEqual(['fire hydrant']);
-    expect(refused('a mail carrier delivering letters')).toEqual(['mail carrier']);
+    // (a mail carrier, refused until round 26's changes, is a person with an envelope: never the
+    // issue's @ envelope, love letter or aircraft carrier)
+    expect(drawn('a mail carrier delivering letters')).toEqual(
+      SEEDS.flatMap(() => [fe('person'), fe('envelope')]),
+    );
   });
 
   it('orange juice is never a coffee or a martini', () => {
@@ -91,7 +95,9 @@ describe('composer: names of several words first', () => {
 describe('composer: no stand-ins', () => {
   it('refuses a subject that would only get a sibling or a part: hydrant (a tap), dentist (a tooth)', () => {
     expect(refused('a hydrant')).toEqual(['hydrant']);
-    expect(refused('a dentist')).toEqual(['dentist']);
+    // (a dentist is a person holding a tooth, since round 26's changes: never the tooth alone)
+    expect(subjectOf('a dentist')).toEqual(Array(4).fill(fe('person')));
+    expect(plan('a dentist').partner?.relation).toBe('holding');
   });
 
   it('draws a broader word a person accepts: a woman for mom, a child for kid, a dog for puppy', () => {
@@ -518,7 +524,7 @@ describe('composer: joy shown on the thing itself', () => {
 });
 
 describe('composer: a person of no art with a thing in their hands', () => {
-  it('"a gardener watering plants" is a person with a watering can; a gardener alone is refused', () => {
+  it('"a gardener watering plants" is a person with a watering can; so is a gardener alone', () => {
     for (const seed of SEEDS) {
       const p = plan('a gardener watering plants', seed);
       expect(p.subject.id).toBe(fe('person'));
@@ -528,7 +534,8 @@ describe('composer: a person of no art with a thing in their hands', () => {
       });
     }
     expect(plan('a dentist with a toothbrush').partner?.art.id).toBe(fe('toothbrush'));
-    expect(refused('a gardener')).toEqual(['gardener']);
+    // (refused until round 26's changes: a gardener is drawn by the watering can too)
+    expect(drawn('a gardener')).toEqual(SEEDS.flatMap(() => [fe('person'), 'game-icons:watering-can']));
   });
 });
 
@@ -611,7 +618,8 @@ describe('composer: round 6’s stand-ins are refused at no charge', () => {
   });
 
   it('a common word is not the famous person of that name: a barber is no composer (Samuel Barber)', () => {
-    expect(refused('a barber cutting hair')).toEqual(['barber']);
+    // (refused until round 26's changes; a barber is a person with scissors)
+    expect(drawn('a barber cutting hair')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('scissors')]));
   });
 
   it('a person is drawn as a broader kind only one step up: a conductor is no painter (the artist emoji)', () => {
@@ -1875,8 +1883,10 @@ describe('composer: two-word names of people of no art', () => {
       expect(p.subject.id).toBe(fe('person'));
       expect(p.partner).toEqual({ art: getLexicon().artById.get(fe('package')), relation: 'holding' });
     }
-    // Alone, with nothing to hold, such a person is still refused at no charge.
-    expect(refused('a mail carrier')).toEqual(['mail carrier']);
+    // Alone, with nothing to hold, such a person is refused at no charge unless people draw them
+    // by a thing of their own (a mail carrier's envelope, since round 26's changes).
+    expect(refused('a hairstylist')).toEqual(['hairstylist']);
+    expect(drawn('a mail carrier')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('envelope')]));
   });
 
   it('a shy animal blushes', () => {
@@ -2061,8 +2071,8 @@ describe('composer: a name led by a verb in -ing', () => {
   it('is its own thing, never its head: a rolling pin is no pushpin, a walking stick no stick of wood', () => {
     expect(refused('a rolling pin')).toEqual(['rolling pin']);
     expect(refused('a walking stick')).toEqual(['walking stick']);
-    // (a baker of no art with nothing drawable to hold is refused, at no charge)
-    expect(refused('a baker with a rolling pin')).toEqual(['baker']);
+    // (a baker of no art is drawn with bread since round 26's changes, and no pushpin)
+    expect(drawn('a baker with a rolling pin')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('bread')]));
     expect(drawn('a man with a walking stick')).not.toContain('game-icons:wood-stick');
     // Named ones stay: a sleeping bag, a fishing rod; and the ear with a hearing aid.
     expect(subjectOf('a sleeping bag')).toEqual(Array(4).fill('game-icons:sleeping-bag'));
@@ -2342,6 +2352,32 @@ describe('composer: round 26’s patterns', () => {
     expect(drawn('a photographer')).toEqual(SEEDS.flatMap(() => [fe('person'), fe('camera')]));
     expect(drawn('a photographer')).not.toContain(fe('artist'));
     expect(drawn('a lifeguard at the pool')).toContain(fe('ring-buoy'));
+  });
+
+  it('everyday jobs refused by name are a person with the thing people draw them by; what the prompt gives them comes first', () => {
+    for (const [prompt, tool] of [
+      ['a baker', fe('bread')],
+      ['a plumber', fe('plunger')],
+      ['an electrician', fe('electric-plug')],
+      ['a carpenter', fe('carpentry-saw')],
+      ['a cashier', 'mdi:cash-register'],
+      ['a hairdresser', fe('scissors')],
+      ['a janitor', fe('broom')],
+      ['a referee', 'game-icons:whistle'],
+      ['a sailor', fe('anchor')],
+      ['a magician', fe('magic-wand')],
+    ]) {
+      expect(drawn(prompt), prompt).toEqual(SEEDS.flatMap(() => [fe('person'), tool]));
+    }
+    expect(drawn('a dentist with a toothbrush')).toEqual(
+      SEEDS.flatMap(() => [fe('person'), fe('toothbrush')]),
+    );
+    expect(drawn('a mail carrier with a package')).not.toContain(fe('envelope'));
+    // (and people the sets draw doing it: a jockey, a climber, a dancer, a cowboy)
+    expect(subjectOf('a jockey')).toEqual(Array(4).fill(fe('horse-racing')));
+    expect(subjectOf('a climber')).toEqual(Array(4).fill(fe('person-climbing')));
+    expect(subjectOf('a dancer')).toEqual(Array(4).fill(fe('woman-dancing')));
+    expect(subjectOf('a cowboy')).toEqual(Array(4).fill(fe('cowboy-hat-face')));
   });
 
   it('bread rolls, a triangle (the instrument), a flying horse and a dandelion are drawn by their own art', () => {
