@@ -337,6 +337,14 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['rock climber', 'person climbing'],
   ['dancer', 'woman dancing'],
   ['cowboy', 'cowboy hat face'],
+  // (found on prompts of my own: refused, though the sets draw them by another name; a log cabin
+  // was a house)
+  ['blueberry', 'blueberries'],
+  ['lettuce', 'leafy green'],
+  ['snowstorm', 'cloud with snow'],
+  ['blizzard', 'cloud with snow'],
+  ['log cabin', 'wood cabin'],
+  ['cabin', 'wood cabin'],
   // (an American flag was the white flag of surrender)
   ['american flag', 'usa flag'],
   ['us flag', 'usa flag'],
@@ -416,6 +424,8 @@ const NO_FITTING_ART = [
   'pepperoni',
   // (a messy room was a man in a sauna, CLDR's "steamy room")
   'room',
+  // (a pomegranate was a fruit tree, WordNet's first sense)
+  'pomegranate',
   // (Fluent's black cat is purple: round 26's black cat did not read as black; the cat painted
   // black does)
   'black cat',
@@ -429,13 +439,16 @@ const NAMES_WITHOUT_ART = [
   'soccer fan',
   'sports fan',
   'river bank',
+  // (a tide pool was a swimming pool)
+  'tide pool',
   // (a baby shower was a bathroom's shower)
   'baby shower',
   'bridal shower',
 ];
 
-/** Words of things in a row that WordNet knows first as a cord or a mark (ours). */
-const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain'];
+/** Words of things in a row that WordNet knows first as a cord or a mark, and a head of lettuce
+ * (ours). */
+const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain', 'head'];
 
 /** Illness, and feelings CLDR tags no face with, and the faces that show them (ours). */
 const FELT_FACES: [term: string, faces: string[]][] = [

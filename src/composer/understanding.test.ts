@@ -2380,6 +2380,17 @@ describe('composer: round 26’s patterns', () => {
     expect(subjectOf('a cowboy')).toEqual(Array(4).fill(fe('cowboy-hat-face')));
   });
 
+  it('found on prompts of my own: a pomegranate (a fruit tree) and a tide pool (a swimming pool) are refused; lettuce, a blueberry, a snowstorm, a log cabin are drawn by the art of another name', () => {
+    expect(refused('a pomegranate')).toEqual(['pomegranate']);
+    expect(refused('a tide pool')).toEqual(['tide pool']);
+    expect(subjectOf('a head of lettuce')).toEqual(Array(4).fill(fe('leafy-green')));
+    expect(subjectOf('a blueberry')).toEqual(Array(4).fill(fe('blueberries')));
+    expect(subjectOf('a snowstorm')).toEqual(Array(4).fill(fe('cloud-with-snow')));
+    expect(subjectOf('a log cabin')).toEqual(Array(4).fill('game-icons:wood-cabin'));
+    // (pepper beside salt is the spice: never a bell pepper)
+    expect(drawn('salt and pepper')).not.toContain(fe('bell-pepper'));
+  });
+
   it('bread rolls, a triangle (the instrument), a flying horse and a dandelion are drawn by their own art', () => {
     expect(subjectOf('a plate of bread rolls')).toEqual(Array(4).fill(fe('bread')));
     expect(subjectOf('a triangle instrument')).toEqual(Array(4).fill('mdi:instrument-triangle'));
