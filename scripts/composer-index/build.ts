@@ -345,6 +345,11 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['blizzard', 'cloud with snow'],
   ['log cabin', 'wood cabin'],
   ['cabin', 'wood cabin'],
+  // (a football was a rugby ball for some seeds, a wheelchair a motorized one: the everyday kinds)
+  ['football', 'american football'],
+  ['wheelchair', 'manual wheelchair'],
+  // (a wheelchair user was a person holding a wheelchair)
+  ['wheelchair user', 'person in manual wheelchair'],
   // (an American flag was the white flag of surrender)
   ['american flag', 'usa flag'],
   ['us flag', 'usa flag'],

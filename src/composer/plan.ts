@@ -1439,6 +1439,25 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (phrase?.colour) colourOf.set(art.id, phrase.colour);
   }
 
+  // "a man in a wheelchair", "a girl in bed": a person in a thing the sets draw people in is that
+  // one emoji (the girl stood above a wheelchair). A man or a woman by their own; anyone else the
+  // person's.
+  if (partner?.relation === 'in' && subject.person) {
+    const name = subject.id.split(':')[1];
+    const who = name === 'man' || name === 'woman' ? name : 'person';
+    const inIt = partner.art;
+    const one = [`${who}-in-${inIt.id.split(':')[1]}`, `person-in-${inIt.id.split(':')[1]}`]
+      .map((n) => lexicon.artById.get(`fluent-emoji-flat:${n}`))
+      .find((a): a is ArtRecord => a !== undefined);
+    if (one && subjects[0]) {
+      subject = one;
+      subjects[0] = { ...subjects[0], label: one.label, art: one.id };
+      accents.splice(accents.indexOf(inIt), 1);
+      const at = subjects.findIndex((s, i) => i > 0 && s.art === inIt.id);
+      if (at > 0) subjects.splice(at, 1);
+      partner = null;
+    }
+  }
   // "a kid reading on a bench", "a girl singing": a person doing a thing the prompt names nothing
   // for holds what it is done with (VERB_THINGS, ours): a book, a microphone.
   const doing = toolVerbs.find((v) => emojiNamed(lexicon, VERB_THINGS[v]));

@@ -2391,6 +2391,15 @@ describe('composer: round 26’s patterns', () => {
     expect(drawn('salt and pepper')).not.toContain(fe('bell-pepper'));
   });
 
+  it('a person in a wheelchair or in bed is the one emoji of that (a girl stood above a wheelchair); a football is the American one, never a rugby ball', () => {
+    expect(drawn('a girl in a wheelchair')).toEqual(Array(4).fill(fe('person-in-manual-wheelchair')));
+    expect(subjectOf('a man in a wheelchair')).toEqual(Array(4).fill(fe('man-in-manual-wheelchair')));
+    expect(subjectOf('a wheelchair user')).toEqual(Array(4).fill(fe('person-in-manual-wheelchair')));
+    expect(subjectOf('a sick boy in bed')).toEqual(Array(4).fill(fe('person-in-bed')));
+    expect(subjectOf('a wheelchair')).toEqual(Array(4).fill(fe('manual-wheelchair')));
+    expect(subjectOf('a football')).toEqual(Array(4).fill(fe('american-football')));
+  });
+
   it('bread rolls, a triangle (the instrument), a flying horse and a dandelion are drawn by their own art', () => {
     expect(subjectOf('a plate of bread rolls')).toEqual(Array(4).fill(fe('bread')));
     expect(subjectOf('a triangle instrument')).toEqual(Array(4).fill('mdi:instrument-triangle'));
