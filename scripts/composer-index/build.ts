@@ -491,7 +491,8 @@ const SCENE_ANCHORS: Record<SceneId, string[]> = {
   spring: ['spring', 'easter', 'garden'],
   city: ['city', 'urban', 'skyline', 'town', 'downtown'],
   forest: ['forest', 'woods', 'woodland', 'jungle'],
-  beach: ['beach', 'seaside', 'tropical', 'island', 'summer'],
+  // (sand too: "a turtle crawling on the sand" had no beach)
+  beach: ['beach', 'seaside', 'tropical', 'island', 'summer', 'sand'],
   night: ['night', 'nighttime', 'midnight', 'starry'],
   landscape: [
     'landscape',

@@ -76,8 +76,8 @@ export const THING_STATE_MARKS: Record<string, string> = {
   melting: 'droplet',
 };
 
-/** Places only behind a thing ("a castle in the sky"): alone they are no picture. */
-export const BACKDROP_WORDS = new Set(['sky']);
+/** Places only behind a thing ("a castle in the sky", "a turtle on the sand"): alone they are no picture. */
+export const BACKDROP_WORDS = new Set(['sky', 'sand']);
 
 /** Small things that belong in each scene, used as accents when the prompt names none. */
 export const SCENE_ACCENTS: Record<SceneId, string[]> = {

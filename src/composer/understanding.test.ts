@@ -2400,6 +2400,12 @@ describe('composer: round 26’s patterns', () => {
     expect(subjectOf('a football')).toEqual(Array(4).fill(fe('american-football')));
   });
 
+  it('a thing on the sand is on a beach; sand alone is no picture', () => {
+    for (const prompt of ['a turtle crawling on the sand', 'a seashell on sand', 'a surfboard on the sand'])
+      expect(plan(prompt).scene, prompt).toBe('beach');
+    expect(refused('sand')).toEqual(['sand']);
+  });
+
   it('bread rolls, a triangle (the instrument), a flying horse and a dandelion are drawn by their own art', () => {
     expect(subjectOf('a plate of bread rolls')).toEqual(Array(4).fill(fe('bread')));
     expect(subjectOf('a triangle instrument')).toEqual(Array(4).fill('mdi:instrument-triangle'));
