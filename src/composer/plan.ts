@@ -1134,7 +1134,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   } else {
     // Nothing but style words, verbs or adjectives: no subject to draw.
     // (named without its articles and prepositions: "No art for: mardi, gras, mask")
+    // (nor the amount before "of": "a bucket of sand" names the sand)
     const words = tokens
+      .filter((t, i) => !(lexicon.partitives.has(t.text) && tokens[i + 1]?.text === 'of'))
       .filter((t) => !SKIP_TAGS.some((tag) => t.tags.has(tag)))
       .map((t) => t.text)
       .filter((w) => !PICTURE_WORDS.has(w));
