@@ -345,6 +345,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['blizzard', 'cloud with snow'],
   ['log cabin', 'wood cabin'],
   ['cabin', 'wood cabin'],
+  // (a sticky note was a musical note)
+  ['sticky note', 'memo'],
   // (a football was a rugby ball for some seeds, a wheelchair a motorized one: the everyday kinds)
   ['football', 'american football'],
   ['wheelchair', 'manual wheelchair'],
@@ -429,6 +431,8 @@ const NO_FITTING_ART = [
   'pepperoni',
   // (a messy room was a man in a sauna, CLDR's "steamy room")
   'room',
+  // (a startup was an inauguration's icon beside a rocket)
+  'startup',
   // (a pomegranate was a fruit tree, WordNet's first sense)
   'pomegranate',
   // (Fluent's black cat is purple: round 26's black cat did not read as black; the cat painted

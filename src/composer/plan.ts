@@ -9,6 +9,7 @@ import {
   BACKDROP_WORDS,
   MUSIC_VERBS,
   OCCASION_ART,
+  OCCASION_KINDS,
   PROP_ART,
   SCENE_ACCENTS,
   SCENE_SUBJECTS,
@@ -531,7 +532,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const word = OCCASION_ART[whole] ? whole : words.split(/[\s']+/).find((w) => OCCASION_ART[w]);
     const art = word ? emojiNamed(lexicon, OCCASION_ART[word]) : undefined;
     if (word && art) decoration ??= { word, art };
+    occasionName ??= whole;
   };
+  /** The occasion the prompt names, whole ("fourth of july"). */
+  let occasionName: string | null = null;
   let faceWord = false;
   let ownPart = false;
   /** The prompt says what something does ("building", "running"). */
@@ -1053,6 +1057,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const occasion = decoration as { word: string; art: ArtRecord } | null;
     if (occasion && subjectNoun.entry.arts.some((a) => lexicon.arts[a].id === occasion.art.id))
       subject = occasion.art;
+    // "a fourth of july flag": the occasion's own kind of the thing (the USA flag).
+    const ownKind = occasionName ? OCCASION_KINDS[occasionName]?.[subjectNoun.word] : undefined;
+    const ownKindArt = ownKind ? lexicon.artById.get(ownKind) : undefined;
+    if (ownKindArt) subject = ownKindArt;
     // A sign is drawn only for its own name: a report card is no information sign. (Or for a name
     // of it: a school crossing is the children crossing sign.)
     const namedSign = subjectNoun.entry.how === 'synonym' && subjectNoun.entry.via === subject.label;

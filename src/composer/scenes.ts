@@ -30,6 +30,13 @@ export const OCCASION_ART: Record<string, string> = {
   'new year': 'party-popper',
 };
 
+/** The kind of a thing an occasion brings (ours): a flag for the fourth of July is the USA's (it
+ * was the white flag of surrender). */
+export const OCCASION_KINDS: Record<string, Record<string, string>> = {
+  'fourth of july': { flag: 'game-icons:usa-flag' },
+  independence: { flag: 'game-icons:usa-flag' },
+};
+
 /** The thing a being of legend is known by, where the plain word names another (ours): a genie's
  * lamp is the magic oil lamp, never a table lamp. */
 export const PROP_ART: Record<string, Record<string, string>> = {

@@ -2400,6 +2400,13 @@ describe('composer: round 26’s patterns', () => {
     expect(subjectOf('a football')).toEqual(Array(4).fill(fe('american-football')));
   });
 
+  it('a sticky note is the memo (a musical note); a flag for the fourth of July the USA flag (the white flag); a startup is no inauguration', () => {
+    expect(subjectOf('a sticky note')).toEqual(Array(4).fill(fe('memo')));
+    expect(subjectOf('a music note')).toEqual(Array(4).fill('mdi:music-note'));
+    expect(subjectOf('a fourth of july flag')).toEqual(Array(4).fill('game-icons:usa-flag'));
+    expect(drawn('a rocket launch for a startup')).toEqual(Array(4).fill('mdi:rocket-launch'));
+  });
+
   it('a thing on the sand is on a beach; sand alone is no picture', () => {
     for (const prompt of ['a turtle crawling on the sand', 'a seashell on sand', 'a surfboard on the sand'])
       expect(plan(prompt).scene, prompt).toBe('beach');
