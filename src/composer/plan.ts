@@ -15,6 +15,7 @@ import {
   SCENE_SUBJECTS,
   type SceneId,
   SOFT_SCENE_WORDS,
+  SPEECH_VERBS,
   seasonFor,
   THING_STATE_MARKS,
   VERB_THINGS,
@@ -568,7 +569,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     // "a leaking faucet", "a ringing phone": a made thing's state said before it, as after it.
     const nounBefore = current !== null && (current as Phrase).nouns.length > 0;
-    if (THING_STATE_MARKS[text] && !nounBefore && tokens[i + 1] && lookupNoun(tokens[i + 1].text, lexicon)) {
+    const marked = THING_STATE_MARKS[text] || SPEECH_VERBS.has(text);
+    if (marked && !nounBefore && tokens[i + 1] && lookupNoun(tokens[i + 1].text, lexicon)) {
       toolVerbs.push(text);
       continue;
     }
@@ -1490,6 +1492,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     markSubject = { word: toolVerbs.join(' '), label: notes.label, art: notes.id };
     subjects.push(markSubject);
   }
+  // "a talking tree", "a parrot talking": speech shows as a speech balloon by the head.
+  const speaking = toolVerbs.some((v) => SPEECH_VERBS.has(v));
+  const balloon = emojiNamed(lexicon, 'speech-balloon');
+  if (speaking && balloon && !mark) {
+    mark = balloon;
+    markSubject = {
+      word: toolVerbs.find((v) => SPEECH_VERBS.has(v)) ?? '',
+      label: balloon.label,
+      art: balloon.id,
+    };
+    subjects.push(markSubject);
+  }
   // "a phone ringing", "a phone charging": a made thing's state shows as its mark (a bell, a bolt).
   const state = subject.creature ? undefined : toolVerbs.find((v) => THING_STATE_MARKS[v]);
   const stateMark = state ? emojiNamed(lexicon, THING_STATE_MARKS[state]) : undefined;
@@ -1520,7 +1534,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     accents,
     sceneAccents: [...new Set(sceneAccents)],
     scene,
-    face: (faceWord && !subject.creature && !feeling) || happyThing,
+    // (a thing that talks has a face to talk with: "a talking tree")
+    face: (faceWord && !subject.creature && !feeling) || happyThing || (speaking && !subject.creature),
     colour: subjectPhrase?.colour ?? null,
     accentColours: accents.map((a) => colourOf.get(a.id) ?? null),
     scale: subjectPhrase?.scale ?? 1,

@@ -83,6 +83,10 @@ export const THING_STATE_MARKS: Record<string, string> = {
   melting: 'droplet',
 };
 
+/** Verbs of speech, shown as a speech balloon by the head of whoever does them (ours): round 26's
+ * "a talking tree" was refused, a parrot talking drew a silent parrot. */
+export const SPEECH_VERBS = new Set(['talking', 'speaking', 'chatting', 'saying', 'telling']);
+
 /** Places only behind a thing ("a castle in the sky", "a turtle on the sand"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky', 'sand']);
 

@@ -2407,6 +2407,14 @@ describe('composer: round 26’s patterns', () => {
     expect(drawn('a rocket launch for a startup')).toEqual(Array(4).fill('mdi:rocket-launch'));
   });
 
+  it('whoever talks has a speech balloon by the head; a talking thing has a face to talk with (round 26 refused a talking tree)', () => {
+    for (const prompt of ['a talking tree', 'a parrot talking', 'a teacher speaking'])
+      expect(plan(prompt).mark?.id, prompt).toBe(fe('speech-balloon'));
+    expect(subjectOf('a talking tree')).toEqual(Array(4).fill(fe('deciduous-tree')));
+    expect(plan('a talking tree').face).toBe(true);
+    expect(plan('a parrot talking').face).toBe(false);
+  });
+
   it('a thing on the sand is on a beach; sand alone is no picture', () => {
     for (const prompt of ['a turtle crawling on the sand', 'a seashell on sand', 'a surfboard on the sand'])
       expect(plan(prompt).scene, prompt).toBe('beach');
