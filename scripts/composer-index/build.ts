@@ -345,6 +345,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['blizzard', 'cloud with snow'],
   ['log cabin', 'wood cabin'],
   ['cabin', 'wood cabin'],
+  // (round 25: "an easter egg hunt" was refused; the eggs are what is hunted)
+  ['easter egg hunt', 'easter egg'],
   // (a sticky note was a musical note)
   ['sticky note', 'memo'],
   // (a football was a rugby ball for some seeds, a wheelchair a motorized one: the everyday kinds)

@@ -152,7 +152,9 @@ function markBy(
 ): Placed {
   const m = iconMetrics(subject.art);
   const k = subject.size / Math.max(m.w, m.h);
-  const side = subject.flip ? -1 : 1;
+  // (the side it faces: emoji face left unless mirrored, see marksOnRight; a speech balloon by a
+  // dog's tail read as the tail's)
+  const side = marksOnRight(subject) ? -1 : 1;
   // Accents sit behind the subject, so the mark stands clear of it, off its upper corner.
   const size = Math.max(190, Math.min(250, subject.size * 0.4));
   const placed: Placed = {

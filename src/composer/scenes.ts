@@ -85,7 +85,11 @@ export const THING_STATE_MARKS: Record<string, string> = {
 
 /** Verbs of speech, shown as a speech balloon by the head of whoever does them (ours): round 26's
  * "a talking tree" was refused, a parrot talking drew a silent parrot. */
-export const SPEECH_VERBS = new Set(['talking', 'speaking', 'chatting', 'saying', 'telling']);
+export const SPEECH_VERBS = new Set([
+  ...['talking', 'speaking', 'chatting', 'saying', 'telling'],
+  // (and an animal's call, as comics give it: "a lion roaring" was a calm lion)
+  ...['roaring', 'barking', 'howling', 'meowing', 'mooing', 'quacking', 'growling', 'oinking', 'crowing'],
+]);
 
 /** Places only behind a thing ("a castle in the sky", "a turtle on the sand"): alone they are no picture. */
 export const BACKDROP_WORDS = new Set(['sky', 'sand']);

@@ -2387,6 +2387,7 @@ describe('composer: round 26’s patterns', () => {
     expect(subjectOf('a blueberry')).toEqual(Array(4).fill(fe('blueberries')));
     expect(subjectOf('a snowstorm')).toEqual(Array(4).fill(fe('cloud-with-snow')));
     expect(subjectOf('a log cabin')).toEqual(Array(4).fill('game-icons:wood-cabin'));
+    expect(subjectOf('an easter egg hunt')).toEqual(Array(4).fill('game-icons:easter-egg'));
     // (pepper beside salt is the spice: never a bell pepper)
     expect(drawn('salt and pepper')).not.toContain(fe('bell-pepper'));
   });
@@ -2413,6 +2414,17 @@ describe('composer: round 26’s patterns', () => {
     expect(subjectOf('a talking tree')).toEqual(Array(4).fill(fe('deciduous-tree')));
     expect(plan('a talking tree').face).toBe(true);
     expect(plan('a parrot talking').face).toBe(false);
+    // (an animal's call too, as comics give it: a lion roaring was a calm lion)
+    expect(plan('a lion roaring').mark?.id).toBe(fe('speech-balloon'));
+    expect(plan('a barking dog').mark?.id).toBe(fe('speech-balloon'));
+    // (by the side the head faces, never by a dog's tail: emoji face left unless mirrored)
+    for (const seed of SEEDS) {
+      const p = plan('a dog barking', seed);
+      const layout = buildLayout(p, 'default', createRandom(seed), PALETTES[0], false, seed);
+      const balloon = layout.accents.find((a) => a.art.id === fe('speech-balloon'));
+      const facesRight = layout.subject.placed.flip;
+      expect(balloon && balloon.x > layout.subject.placed.x === facesRight, `seed ${seed}`).toBe(true);
+    }
   });
 
   it('a thing on the sand is on a beach; sand alone is no picture', () => {
