@@ -206,6 +206,15 @@ const ONE_KIND = new Set([
   'mdi:headset',
 ]);
 
+/** Words CLDR tags faces with that say no feeling of the thing they describe (ours): a new car
+ * had the new moon face, a pretty flower the pleading face, a hidden treasure the dotted-line face. */
+const NOT_FEELINGS = new Set([
+  ...['blow', 'new', 'pretty', 'fancy', 'classy', 'wealthy', 'stuffy', 'dotted', 'hidden', 'wavy'],
+  ...['uneven', 'bright', 'sure', 'please', 'paid', 'sudden', 'closed', 'outlined', 'raised', 'mild'],
+  ...['big', 'hat', 'cat', 'kitten', 'cow', 'sun', 'clown', 'trouble', 'complicated', 'pain', 'miss'],
+  ...['sweat', 'horrible', 'awesome'],
+]);
+
 /** Feelings whose faces CLDR tags with another word (ours): a grumpy face is an angry one. */
 const FEELING_SYNONYMS: [feeling: string, tagged: string][] = [
   ['grumpy', 'angry'],
@@ -345,6 +354,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['blizzard', 'cloud with snow'],
   ['log cabin', 'wood cabin'],
   ['cabin', 'wood cabin'],
+  // (a treasure was refused: a pirate's is in a chest)
+  ['treasure', 'treasure chest'],
   // (round 25: "an easter egg hunt" was refused; the eggs are what is hunted)
   ['easter egg hunt', 'easter egg'],
   // (a sticky note was a musical note)
@@ -1992,8 +2003,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
   const faces: [string, number[]][] = [];
   for (const [term, bucket] of ranked) {
     if (term.includes(' ') || !(wordnet.index.adj.has(term) || wordnet.index.verb.has(term))) continue;
-    // (to blow is no feeling: "a kid blowing bubbles" had the wind face by her head)
-    if (term === 'blow') continue;
+    // (to blow is no feeling: "a kid blowing bubbles" had the wind face by her head; nor are the
+    // looks and kinds CLDR tags faces with: a new car had the new moon face by it)
+    if (NOT_FEELINGS.has(term)) continue;
     // A noun too ("animal", "secret") names a thing; "sleep" and "cry" are verbs as well.
     if (wordnet.index.noun.has(term) && !wordnet.index.verb.has(term)) continue;
     // A verb shows on a face only if it is of the body or a feeling ("sleep", "laugh", "worry"),

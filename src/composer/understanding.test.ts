@@ -2427,6 +2427,13 @@ describe('composer: round 26’s patterns', () => {
     }
   });
 
+  it('the looks and kinds CLDR tags faces with are no feelings: a new car, a pretty flower, a fancy hat have no face by them', () => {
+    for (const prompt of ['a new car', 'a pretty flower', 'a fancy hat', 'a hidden treasure'])
+      expect(plan(prompt).mark, prompt).toBeNull();
+    expect(drawn('a new car')).not.toContain(fe('new-moon-face'));
+    expect(subjectOf('a hidden treasure')).toEqual(Array(4).fill('mdi:treasure-chest'));
+  });
+
   it('a thing on the sand is on a beach; sand alone is no picture', () => {
     for (const prompt of ['a turtle crawling on the sand', 'a seashell on sand', 'a surfboard on the sand'])
       expect(plan(prompt).scene, prompt).toBe('beach');
