@@ -446,6 +446,10 @@ const NO_FITTING_ART = [
   'room',
   // (a startup was an inauguration's icon beside a rocket)
   'startup',
+  // (more of the same, found in a list of the index's words drawn by another name: a dog treat was
+  // a cupcake, numbers a music note, a puck a fairy, a mobile the river Mobile, a secret an
+  // information sign)
+  ...['treat', 'numbers', 'puck', 'mobile', 'ping', 'secret', 'talkie', 'menu', 'down', 'over'],
   // (a pomegranate was a fruit tree, WordNet's first sense)
   'pomegranate',
   // (Fluent's black cat is purple: round 26's black cat did not read as black; the cat painted

@@ -2432,6 +2432,10 @@ describe('composer: round 26’s patterns', () => {
       expect(plan(prompt).mark, prompt).toBeNull();
     expect(drawn('a new car')).not.toContain(fe('new-moon-face'));
     expect(subjectOf('a hidden treasure')).toEqual(Array(4).fill('mdi:treasure-chest'));
+    // (and words the index drew by another name: a dog treat was a cupcake, numbers a music note)
+    expect(refused('a dog treat')).toEqual(['dog treat']);
+    expect(refused('numbers')).toEqual(['numbers']);
+    expect(subjectOf('a hockey puck')).toEqual(Array(4).fill('mdi:hockey-puck'));
   });
 
   it('a thing on the sand is on a beach; sand alone is no picture', () => {
