@@ -1189,6 +1189,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   let mark: ArtRecord | null = null;
   /** What the report says of the mark. */
   let markSubject: DrawnSubject | null = null;
+  const putMark = (art: ArtRecord, word: string) => {
+    mark = art;
+    markSubject = { word, label: art.label, art: art.id };
+    subjects.push(markSubject);
+  };
   let happyThing = false;
   // Food feels nothing: "hot cocoa", "cold milk" say how it is served.
   const feels = !(subject.food && !subject.creature);
@@ -1200,9 +1205,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   if (shows && name === 'sparkles' && !subject.creature) happyThing = true;
   else if (shows && feeling && face && feels) {
     // No mark for it: the face itself, small by the head, never a second subject beside it.
-    mark = (name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined) ?? face;
-    markSubject = { word: feeling.word, label: mark.label, art: mark.id };
-    subjects.push(markSubject);
+    putMark((name ? lexicon.artById.get(`fluent-emoji-flat:${name}`) : undefined) ?? face, feeling.word);
     // (an animal's face emoji smiles, its tongue out: "a sad puppy" was a happy dog's face by a
     // small sad one. For any feeling but joy, the animal's whole body, whose face shows none.)
     const body = subject.id.endsWith('-face')
@@ -1488,30 +1491,20 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // (not again beside a song, nor by a singer holding the microphone)
   const heard = accents.some((a) => /\b(music|musical|song|microphone)\b/.test(a.label));
   if (music && notes && !mark && !heard) {
-    mark = notes;
-    markSubject = { word: toolVerbs.join(' '), label: notes.label, art: notes.id };
-    subjects.push(markSubject);
+    putMark(notes, toolVerbs.join(' '));
   }
   // "a talking tree", "a parrot talking": speech shows as a speech balloon by the head.
   const speaking = toolVerbs.some((v) => SPEECH_VERBS.has(v));
   const balloon = emojiNamed(lexicon, 'speech-balloon');
   if (speaking && balloon && !mark) {
-    mark = balloon;
-    markSubject = {
-      word: toolVerbs.find((v) => SPEECH_VERBS.has(v)) ?? '',
-      label: balloon.label,
-      art: balloon.id,
-    };
-    subjects.push(markSubject);
+    putMark(balloon, toolVerbs.find((v) => SPEECH_VERBS.has(v)) ?? '');
   }
   // "a phone ringing", "a phone charging": a made thing's state shows as its mark (a bell, a bolt).
   const state = subject.creature ? undefined : toolVerbs.find((v) => THING_STATE_MARKS[v]);
   const stateMark = state ? emojiNamed(lexicon, THING_STATE_MARKS[state]) : undefined;
   // (a bell ringing is the bell: no second bell by it)
   if (state && stateMark && !mark && stateMark.id !== subject.id) {
-    mark = stateMark;
-    markSubject = { word: state, label: stateMark.label, art: stateMark.id };
-    subjects.push(markSubject);
+    putMark(stateMark, state);
   }
   // The occasion's decoration after the things the prompt names: a birthday girl's cake stands
   // beside her, the balloon is the extra.
