@@ -358,6 +358,12 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['treasure', 'treasure chest'],
   // (round 25: "an easter egg hunt" was refused; the eggs are what is hunted)
   ['easter egg hunt', 'easter egg'],
+  // (a moon rover was a person, WordNet's wanderer, holding the moon; a needle a syringe, round
+  // 20's tailor's needle too)
+  ['moon rover', 'mars pathfinder'],
+  ['mars rover', 'mars pathfinder'],
+  ['lunar rover', 'mars pathfinder'],
+  ['needle', 'sewing needle'],
   // (a sticky note was a musical note)
   ['sticky note', 'memo'],
   // (a football was a rugby ball for some seeds, a wheelchair a motorized one: the everyday kinds)
@@ -444,8 +450,9 @@ const NO_FITTING_ART = [
   'pepperoni',
   // (a messy room was a man in a sauna, CLDR's "steamy room")
   'room',
-  // (a startup was an inauguration's icon beside a rocket)
+  // (a startup was an inauguration's icon beside a rocket; a haystack a stack of blocks)
   'startup',
+  'haystack',
   // (more of the same, found in a list of the index's words drawn by another name: a dog treat was
   // a cupcake, numbers a music note, a puck a fairy, a mobile the river Mobile, a secret an
   // information sign)
@@ -465,8 +472,9 @@ const NAMES_WITHOUT_ART = [
   'soccer fan',
   'sports fan',
   'river bank',
-  // (a tide pool was a swimming pool)
+  // (a tide pool was a swimming pool; an ant hill the hills)
   'tide pool',
+  'ant hill',
   // (a baby shower was a bathroom's shower)
   'baby shower',
   'bridal shower',

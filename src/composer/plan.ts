@@ -1354,6 +1354,17 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const partOnly =
       noun?.entry?.how === 'part' && !(partArt?.person && partArt.label.split(' ').at(-1) === noun.word);
     if (!noun?.entry || noun.scene || accents.length >= 2 || partOnly) continue;
+    // (A thing the subject's own art is named with is drawn in it: "a planet with rings" is the
+    // ringed planet, no finger ring beside it; "a house with a garden" the house with garden.)
+    // (by the word as typed: "a basketball hoop with a ball" gives the basketball)
+    const at = phraseOf.get(noun)?.start ?? 0;
+    const typed = tokens[at]?.text ?? noun.word;
+    const shownIn = subject.label
+      .split(' ')
+      .some((w) => nounForms(typed).some((f) => f.length > 2 && (w === f || w === `${f}ed`)));
+    const article = ARTICLES.has(tokens[at - 1]?.text ?? '') ? 1 : 0;
+    const given = ['with', 'of'].includes(tokens[at - 1 - article]?.text ?? '');
+    if (shownIn && given && phraseOf.has(noun)) continue;
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
     // would be a different thing beside the subject: not drawn.

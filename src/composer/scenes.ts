@@ -41,6 +41,10 @@ export const OCCASION_KINDS: Record<string, Record<string, string>> = {
  * lamp is the magic oil lamp, never a table lamp. */
 export const PROP_ART: Record<string, Record<string, string>> = {
   genie: { lamp: 'game-icons:magic-lamp' },
+  // (and a doctor's or a nurse's needle is the syringe: a needle is the sewing needle)
+  doctor: { needle: 'fluent-emoji-flat:syringe' },
+  nurse: { needle: 'fluent-emoji-flat:syringe' },
+  vet: { needle: 'fluent-emoji-flat:syringe' },
 };
 
 /** What a person doing a thing holds when the prompt names nothing for it (ours, emoji names): a

@@ -2438,6 +2438,21 @@ describe('composer: round 26’s patterns', () => {
     expect(subjectOf('a hockey puck')).toEqual(Array(4).fill('mdi:hockey-puck'));
   });
 
+  it('a thing the subject’s art is named with is drawn in it: a planet with rings is the ringed planet alone (a finger ring beside it)', () => {
+    expect(drawn('a planet with rings')).toEqual(Array(4).fill(fe('ringed-planet')));
+    expect(drawn('a map of the world')).toEqual(Array(4).fill(fe('world-map')));
+    // (a ball beside a baseball bat is still drawn: "and" gives a second thing)
+    expect(drawn('a baseball bat and a ball')).toContain(fe('baseball'));
+  });
+
+  it('found on prompts of my own: a moon rover is the rover (a person holding the moon), a needle the sewing needle but a doctor’s the syringe; a haystack and an ant hill are refused (a stack, hills)', () => {
+    expect(subjectOf('a moon rover')).toEqual(Array(4).fill('game-icons:mars-pathfinder'));
+    expect(drawn('a needle and thread')).toContain(fe('sewing-needle'));
+    expect(drawn('a doctor with a needle')).toContain(fe('syringe'));
+    expect(refused('a haystack')).toEqual(['haystack']);
+    expect(refused('an ant hill')).toEqual(['ant hill']);
+  });
+
   it('a thing on the sand is on a beach; sand alone is no picture', () => {
     for (const prompt of ['a turtle crawling on the sand', 'a seashell on sand', 'a surfboard on the sand'])
       expect(plan(prompt).scene, prompt).toBe('beach');
