@@ -100,6 +100,9 @@ const THING_COLOURS: Record<string, string> = {
   pool: NATURAL_HEX.blue,
   // (round 26's cave, once drawn, came out pink or teal: a cave is rock)
   'cave entrance': '#7f8fa6',
+  // (a school bus is yellow; a goblin green)
+  'bus school': NATURAL_HEX.yellow,
+  'goblin head': NATURAL_HEX.green,
   // (and the gold in a treasure chest came out pink)
   'gold bar': NATURAL_HEX.golden,
 };
@@ -364,6 +367,22 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['mars rover', 'mars pathfinder'],
   ['lunar rover', 'mars pathfinder'],
   ['needle', 'sewing needle'],
+  // (round 27: refused, though the sets draw them by another name: a santa sleigh, a spelling
+  // test, a dart board, a cable car)
+  ['santa sleigh', 'sled'],
+  ['spelling test', 'memo'],
+  ['test paper', 'memo'],
+  ['dart board', 'bullseye'],
+  ['dartboard', 'bullseye'],
+  ['cable car', 'aerial tramway'],
+  // (round 27, partly: a school bus was a city bus, a goblin CLDR's Japanese mask; a grandson and
+  // a crow were left out)
+  ['school bus', 'bus school'],
+  ['goblin', 'goblin head'],
+  ['grandson', 'boy'],
+  ['granddaughter', 'girl'],
+  ['crow', 'black bird'],
+  ['raven', 'black bird'],
   // (a sticky note was a musical note)
   ['sticky note', 'memo'],
   // (a football was a rugby ball for some seeds, a wheelchair a motorized one: the everyday kinds)
@@ -505,6 +524,10 @@ const FELT_FACES: [term: string, faces: string[]][] = [
   // (round 25: "a bored kid" had the pensive face, which reads as sad; the flat "meh" face is
   // boredom, where a yawn would be drawn as sleep)
   ['bored', ['expressionless-face']],
+  // (round 27: "a love-struck teddy bear" was refused, "a hopeful girl" a smiling one)
+  ['lovestruck', ['smiling-face-with-heart-eyes']],
+  ['lovesick', ['smiling-face-with-heart-eyes']],
+  ['hopeful', ['crossed-fingers']],
   // (round 26: "a girl with a cough" showed nothing of it)
   ['cough', ['sneezing-face']],
   ['coughing', ['sneezing-face']],

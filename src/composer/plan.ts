@@ -695,7 +695,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const beforeColour = lexicon.colours.has(tokens[i + 1]?.text ?? '');
     const had = givenWith(tokens, i) && !lexicon.words.has(text);
     const feeling =
-      describes || (tags.has('Noun') && !text.endsWith('ing') && !had) ? null : feelingOf(text, lexicon);
+      describes || (tags.has('Noun') && !text.endsWith('ing') && !had && isDictionaryNoun(text, lexicon))
+        ? null
+        : feelingOf(text, lexicon);
     if (feeling) {
       close();
       feelings.push(feeling);
@@ -1098,6 +1100,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       lexicon.slices.has(w),
     );
     if (cut && sliceOf) subject = lexicon.arts[lexicon.slices.get(sliceOf) ?? 0];
+    // "a bunch of tulips": flowers held together are the bouquet (round 27 drew one tulip).
+    const bouquet = lexicon.artById.get('fluent-emoji-flat:bouquet');
+    if (bouquet && ['bunch', 'bouquet'].includes(holderWord) && FLOWERS.has(subject.id)) subject = bouquet;
     const broader = ['hypernym', 'kind', 'part'].includes(subjectNoun.entry.how);
     // (So is what is in a box, a basket or a bag: "a box of markers" is no map marker.)
     const holds = lexicon.containers.has(holderWord);
@@ -1424,7 +1429,10 @@ export function planPrompt(prompt: string, rng: Random): Plan {
             .map((w) => lexicon.artById.get(`fluent-emoji-flat:${w}-${emojiName}`))
             .find(Boolean)
         : undefined;
-    const art = other ?? picked;
+    // ("a monkey and a banana tree": a fruit's tree beside the subject is a tree, as the subject
+    // would be; round 27 drew the banana alone)
+    const tree = fruitOfTree(noun.word, lexicon) && (picked.food || picked.kind === 'mono');
+    const art = tree ? emoji(lexicon, 'deciduous-tree') : (other ?? picked);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
     if (agent && partner && art.label.split(' ').includes(agent.word)) {
@@ -1842,6 +1850,21 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
   const how = noun.entry?.how;
   return how === 'keyword' || how === 'part';
 }
+
+/** Fluent's flowers, which a bunch of is its bouquet. */
+const FLOWERS = new Set(
+  [
+    'blossom',
+    'tulip',
+    'rose',
+    'hibiscus',
+    'sunflower',
+    'cherry-blossom',
+    'white-flower',
+    'hyacinth',
+    'lotus',
+  ].map((n) => `fluent-emoji-flat:${n}`),
+);
 
 /** Colours that are metals: "a gold medal" is a kind of medal. */
 const METALS = new Set(['gold', 'golden', 'silver', 'bronze']);

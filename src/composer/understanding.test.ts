@@ -804,7 +804,7 @@ describe('composer: an animal’s own parts', () => {
 
 describe('composer: round 8’s two-word names drawn as another thing', () => {
   it('a name the sets do not draw is drawn by its head’s own art or refused, never another thing', () => {
-    expect(refused('a spelling test')).toEqual(['spelling test']);
+    // (a spelling test is the memo, a page and a pencil, since round 27)
     expect(refused('a phone charger')).toEqual(['phone charger']);
     expect(refused('a virtual reality headset')).toEqual(['virtual reality headset']);
     expect(refused("a doctor's bag")).toEqual(['doctor bag']);
@@ -2610,5 +2610,36 @@ describe('composer: a place named alone, by its own art', () => {
   it('a bullet is the bullets, never the bullet train of its third sense', () => {
     expect(subjectOf('a bullet')).toEqual(Array(4).fill('game-icons:bullets'));
     expect(subjectOf('a bullet train')).toEqual(Array(4).fill(fe('bullet-train')));
+  });
+});
+
+describe('composer: round 27’s patterns', () => {
+  it('refused, though the sets draw them by another name: a santa sleigh, a spelling test, a dart board, a cable car', () => {
+    expect(subjectOf('a santa sleigh')).toEqual(Array(4).fill(fe('sled')));
+    expect(subjectOf('a spelling test')).toEqual(Array(4).fill(fe('memo')));
+    expect(subjectOf('a dart board')).toEqual(Array(4).fill(fe('bullseye')));
+    expect(subjectOf('a cable car on a mountain')).toEqual(Array(4).fill(fe('aerial-tramway')));
+  });
+
+  it('a school bus is the school bus, painted yellow (a city bus); a goblin the green goblin (a Japanese mask)', () => {
+    expect(subjectOf('a school bus')).toEqual(Array(4).fill('mdi:bus-school'));
+    expect(getLexicon().artById.get('mdi:bus-school')?.colour).toBe('#f5c518');
+    expect(subjectOf('a goblin')).toEqual(Array(4).fill('game-icons:goblin-head'));
+  });
+
+  it('a grandson, a crow and a banana tree are drawn beside the first (they were left out, or a banana)', () => {
+    expect(drawn('a grandma and a grandson')).toContain(fe('boy'));
+    expect(drawn('a cat and a crow')).toContain(fe('blackbird'));
+    expect(drawn('a parrot and a banana tree')).toContain(fe('deciduous-tree'));
+  });
+
+  it('love-struck and hopeful show: two hearts, crossed fingers (refused; a plain smile)', () => {
+    markedWithNoSecondFace('a love-struck puppy', 'two-hearts');
+    markedWithNoSecondFace('a hopeful boy', 'crossed-fingers');
+  });
+
+  it('a bunch of flowers is the bouquet (one tulip); a bunch of grapes stays the grapes', () => {
+    expect(subjectOf('a bunch of roses')).toEqual(Array(4).fill(fe('bouquet')));
+    expect(subjectOf('a bunch of grapes')).toEqual(Array(4).fill(fe('grapes')));
   });
 });

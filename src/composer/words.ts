@@ -21,6 +21,8 @@ export function tokenize(prompt: string): string[] {
       .replace(/[\u0300-\u036f]/g, '')
       // "valentine’s day": a typographic apostrophe is an apostrophe.
       .replace(/[\u2018\u2019]/g, "'")
+      // "love-struck", "love-sick": one feeling, not love and a blow.
+      .replace(/\blove[\s-](struck|sick)\b/g, 'love$1')
       .replace(/[^a-z0-9'_\s-]+/g, ' ')
       // "a heart-shaped box", "a fire-breathing dragon": a word joined to "shaped" or to a verb in
       // -ing before a noun describes that noun; it is no second thing (and no subject).
