@@ -2638,6 +2638,13 @@ describe('composer: round 27’s patterns', () => {
     markedWithNoSecondFace('a hopeful boy', 'crossed-fingers');
   });
 
+  it('a message bubble is the speech balloon, never soap bubbles (round 27’s one wrong picture); a recorder the flute', () => {
+    expect(drawn('a tablet with a message bubble')).toContain(fe('speech-balloon'));
+    expect(drawn('a tablet with a message bubble')).not.toContain(fe('bubbles'));
+    expect(drawn('a boy with a recorder')).toContain(fe('flute'));
+    expect(refused('a tape recorder')).toEqual(['tape recorder']);
+  });
+
   it('a bunch of flowers is the bouquet (one tulip); a bunch of grapes stays the grapes', () => {
     expect(subjectOf('a bunch of roses')).toEqual(Array(4).fill(fe('bouquet')));
     expect(subjectOf('a bunch of grapes')).toEqual(Array(4).fill(fe('grapes')));
