@@ -1343,6 +1343,22 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // (a small one in front of its parent, clear of it: round 26's duckling hid behind the duck)
     if (!partner && accents.length === 1) partner = { art: subject, relation: 'young' };
   }
+  // "two kids playing", "three balloons": as many of the subject as the prompt counts, up to
+  // three (round 27's own prompts drew one kid for two). Side by side, the first one beside.
+  // (the count before the words that describe it: "three little pigs"; and only alone, as "two
+  // birds on a branch" stand on the branch)
+  let before = (subjectPhrase?.start ?? 0) - 1;
+  while (before > 0 && (lexicon.sizes.has(tokens[before].text) || lexicon.colours.has(tokens[before].text)))
+    before--;
+  const counted = COUNTS[tokens[before]?.text ?? ''] ?? 1;
+  const alone = phrases.every((p) => p === subjectPhrase || p.partitive);
+  if (subjectPhrase && !agent && !feelingFace && counted > 1 && accents.length === 0 && alone) {
+    for (let n = 1; n < counted; n++) {
+      accents.push(subject);
+      subjects.push({ word: subjects[0]?.word ?? '', label: subject.label, art: subject.id });
+    }
+    partner ??= { art: subject, relation: 'beside' };
+  }
   const addExtra = (extra: typeof weather) => {
     if (!extra || extra.art.id === subject.id || accents.length >= 2) return;
     accents.push(extra.art);
@@ -1850,6 +1866,9 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
   const how = noun.entry?.how;
   return how === 'keyword' || how === 'part';
 }
+
+/** Counts before the subject the composer draws, up to three. */
+const COUNTS: Record<string, number> = { two: 2, three: 3, twin: 2, twins: 2, '2': 2, '3': 3 };
 
 /** Fluent's flowers, which a bunch of is its bouquet. */
 const FLOWERS = new Set(

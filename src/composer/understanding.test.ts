@@ -2645,6 +2645,13 @@ describe('composer: round 27’s patterns', () => {
     expect(refused('a tape recorder')).toEqual(['tape recorder']);
   });
 
+  it('two or three of a thing named alone are that many (two kids were one); counted things on another stay one, on it', () => {
+    expect(drawn('two kids playing')).toEqual(SEEDS.flatMap(() => [fe('child'), fe('child')]));
+    expect(plan('two cats').partner?.relation).toBe('beside');
+    expect(drawn('three little pigs')).toEqual(SEEDS.flatMap(() => [fe('pig'), fe('pig'), fe('pig')]));
+    expect(plan('two birds on a branch').partner?.relation).toBe('on');
+  });
+
   it('a bunch of flowers is the bouquet (one tulip); a bunch of grapes stays the grapes', () => {
     expect(subjectOf('a bunch of roses')).toEqual(Array(4).fill(fe('bouquet')));
     expect(subjectOf('a bunch of grapes')).toEqual(Array(4).fill(fe('grapes')));
