@@ -535,6 +535,8 @@ const FELT_FACES: [term: string, faces: string[]][] = [
   ['lovestruck', ['smiling-face-with-heart-eyes']],
   ['lovesick', ['smiling-face-with-heart-eyes']],
   ['hopeful', ['crossed-fingers']],
+  // (found on prompts of my own: "a woman thinking" showed nothing of it)
+  ['thinking', ['thinking-face']],
   // (round 26: "a girl with a cough" showed nothing of it)
   ['cough', ['sneezing-face']],
   ['coughing', ['sneezing-face']],

@@ -1489,6 +1489,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (phrase?.colour) colourOf.set(art.id, phrase.colour);
   }
 
+  // "a man with a beard", "a bearded man": a plain person with a beard is the bearded emoji (the
+  // beard, a part of him, was left out).
+  const plainPerson = ['man', 'woman', 'person'].find((n) => subject.id === `fluent-emoji-flat:${n}`);
+  const bearded = tokens.some((t) => t.text === 'beard' || t.text === 'bearded')
+    ? lexicon.artById.get(`fluent-emoji-flat:${plainPerson}-beard`)
+    : undefined;
+  if (plainPerson && bearded && subjects[0]) {
+    subject = bearded;
+    subjects[0] = { ...subjects[0], label: bearded.label, art: bearded.id };
+  }
   // "a man in a wheelchair", "a girl in bed": a person in a thing the sets draw people in is that
   // one emoji (the girl stood above a wheelchair). A man or a woman by their own; anyone else the
   // person's.

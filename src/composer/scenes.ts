@@ -59,6 +59,8 @@ export const VERB_THINGS: Record<string, string> = {
   cooking: 'cooking',
   baking: 'bread',
   gardening: 'seedling',
+  shopping: 'shopping-bags',
+  cleaning: 'broom',
   writing: 'memo',
 };
 

@@ -2652,6 +2652,14 @@ describe('composer: round 27’s patterns', () => {
     expect(plan('two birds on a branch').partner?.relation).toBe('on');
   });
 
+  it('found on prompts of my own: a man with a beard is the bearded man; thinking shows the thinking face; shopping and cleaning people hold bags and a broom', () => {
+    expect(subjectOf('a man with a beard')).toEqual(Array(4).fill(fe('man-beard')));
+    expect(subjectOf('a bearded man')).toEqual(Array(4).fill(fe('man-beard')));
+    markedWithNoSecondFace('a man thinking', 'thinking-face');
+    expect(drawn('a woman shopping')).toContain(fe('shopping-bags'));
+    expect(drawn('a kid cleaning his room')).toContain(fe('broom'));
+  });
+
   it('a bunch of flowers is the bouquet (one tulip); a bunch of grapes stays the grapes', () => {
     expect(subjectOf('a bunch of roses')).toEqual(Array(4).fill(fe('bouquet')));
     expect(subjectOf('a bunch of grapes')).toEqual(Array(4).fill(fe('grapes')));
