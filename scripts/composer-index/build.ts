@@ -386,6 +386,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['chat bubble', 'speech balloon'],
   ['text bubble', 'speech balloon'],
   ['recorder', 'flute'],
+  // (found on prompts of my own, refused: a champagne bottle)
+  ['champagne bottle', 'bottle with popping cork'],
+  ['champagne', 'bottle with popping cork'],
   ['grandson', 'boy'],
   ['granddaughter', 'girl'],
   ['crow', 'black bird'],

@@ -2660,6 +2660,10 @@ describe('composer: round 27’s patterns', () => {
     expect(drawn('a kid cleaning his room')).toContain(fe('broom'));
   });
 
+  it('found on prompts of my own: a champagne bottle is the bottle with its popping cork (refused)', () => {
+    expect(subjectOf('a champagne bottle')).toEqual(Array(4).fill(fe('bottle-with-popping-cork')));
+  });
+
   it('a bunch of flowers is the bouquet (one tulip); a bunch of grapes stays the grapes', () => {
     expect(subjectOf('a bunch of roses')).toEqual(Array(4).fill(fe('bouquet')));
     expect(subjectOf('a bunch of grapes')).toEqual(Array(4).fill(fe('grapes')));
