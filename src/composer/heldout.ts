@@ -2988,6 +2988,124 @@ export const HELDOUT_ROUND_28: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 29: written after round 28's verdicts, before any change made because of them (400
+// candidates of my own, 87 already used by the suite, rounds 1-28 or the prompts I tuned on this
+// session; the first five unused of each category in the order written).
+export const HELDOUT_ROUND_29: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a whale jumping out of the ocean',
+    'a bear scratching its back on a tree',
+    'a kitten playing with a ball of string',
+    'a dog sleeping by the fireplace',
+    'a bird feeding its chicks',
+  ]),
+  ...group('food', [
+    'a slice of birthday cake',
+    'a plate of pancakes with berries',
+    'a cup of coffee with foam',
+    'a sandwich with cheese and ham',
+    'a baked potato with butter',
+  ]),
+  ...group('job', [
+    'a teacher with a globe',
+    'a police officer with a dog',
+    'a farmer with a basket of vegetables',
+    'a mechanic with a tire',
+    'a pilot with a suitcase',
+  ]),
+  ...group('holiday', [
+    'a halloween ghost with a pumpkin',
+    "a valentine's day heart with a bow",
+    'an easter basket full of eggs',
+    'a thanksgiving turkey on a plate',
+    'a birthday cake with a number candle',
+  ]),
+  ...group('school', [
+    'a backpack with pencils',
+    'a school desk and chair',
+    'a student with books',
+    'a chalkboard and chalk',
+    'a map on the wall',
+  ]),
+  ...group('sports', [
+    'a tennis racket and a shuttlecock',
+    'a golf ball and a flag',
+    'a baseball bat and a glove',
+    'a bowling ball and a pin',
+    'a volleyball and a net',
+  ]),
+  ...group('transport', [
+    'a red car on a road',
+    'a white airplane in the sky',
+    'a black motorcycle',
+    'an orange truck',
+    'a purple bicycle',
+  ]),
+  ...group('nature', [
+    'a tree in the wind',
+    'a flower with a butterfly',
+    'a sun over a mountain',
+    'a moon over the sea',
+    'a forest with a deer',
+  ]),
+  ...group('home', [
+    'a table with a lamp',
+    'a chair with a cushion',
+    'a sofa with a blanket',
+    'a fridge full of food',
+    'a sink with dishes',
+  ]),
+  ...group('tech', [
+    'a laptop and a phone',
+    'a tablet with a game',
+    'a television and a remote control',
+    'a drone and a remote',
+    'a headset and a microphone',
+  ]),
+  ...group('fantasy', [
+    'a wizard with a spell book',
+    'a fairy with a flower',
+    'a unicorn with a star',
+    'a mermaid with a fish',
+    'a princess with a wand',
+  ]),
+  ...group('music', [
+    'a boy with a trumpet',
+    'a man with a violin',
+    'a woman with a microphone',
+    'a kid with a drum',
+    'a piano and a bench',
+  ]),
+  ...group('health', [
+    'a nurse and a patient',
+    'a boy with a thermometer',
+    'a man with a cane',
+    'a woman with crutches',
+    'a kid with a cast',
+  ]),
+  ...group('feeling', [
+    'a happy girl with a balloon',
+    'a sad boy in the rain',
+    'an angry man with a phone',
+    'a scared girl in the dark',
+    'a surprised boy with a gift',
+  ]),
+  ...group('two subjects', [
+    'a girl and a doll',
+    'a baby and a bear',
+    'a dad and a son',
+    'a fish and a fisherman',
+    'a bee and a honeycomb',
+  ]),
+  ...group('colour/size', [
+    'a huge blue balloon',
+    'a tall purple flower',
+    'a giant orange cat',
+    'a small white dog',
+    'a long red train',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -3017,4 +3135,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_26,
   HELDOUT_ROUND_27,
   HELDOUT_ROUND_28,
+  HELDOUT_ROUND_29,
 ];
