@@ -386,6 +386,17 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['chat bubble', 'speech balloon'],
   ['text bubble', 'speech balloon'],
   ['recorder', 'flute'],
+  // (round 28: refused, though the sets draw them by another name: spaghetti and meatballs, a
+  // math worksheet, a bedroom and a living room by their own furniture; a hand was the OK sign for
+  // some seeds, a bowl of chicken noodle soup a cooking pot)
+  ['spaghetti and meatballs', 'spaghetti'],
+  ['worksheet', 'memo'],
+  ['math worksheet', 'memo'],
+  ['bedroom', 'bed'],
+  ['living room', 'couch and lamp'],
+  ['hand', 'raised hand'],
+  ['noodle soup', 'steaming bowl'],
+  ['chicken noodle soup', 'steaming bowl'],
   // (found on prompts of my own, refused: a champagne bottle)
   ['champagne bottle', 'bottle with popping cork'],
   ['champagne', 'bottle with popping cork'],

@@ -1306,7 +1306,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const holder = amount?.partitive ? amount.nouns.at(-1) : undefined;
     // (a bowl of things counted, "a bowl of cherries", is drawn: round 26 left the bowl out. A
     // bowl of soup or rice is the dish's own art.)
-    const fruitBowl = holder?.word === 'bowl' && thing.food && /[^s]s$/.test(subjectNoun?.word ?? '');
+    const counted = /^[a-z]+[^s]s$/.test(subjectNoun?.word ?? '');
+    const fruitBowl = holder?.word === 'bowl' && thing.food && counted;
     const art = holder?.entry ? lexicon.arts[holder.entry.arts[0]] : undefined;
     const holds =
       holder &&
@@ -1799,6 +1800,9 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
       lookupNoun(tokens[i + 1].text, lexicon)?.arts.some((a) => lexicon.arts[a].label.includes(word)) ??
       false;
     if (tool && verbLemma(first, lexicon) && !shownByHead()) return { word, length };
+    // ("a red cross" is the symbol of aid, no cross painted red: round 28 drew a Latin cross
+    // beside an ambulance and a hospital whose own art has the red cross)
+    if (length === 2 && SYMBOL_NAMES.has(word)) return { word, length };
     if (length === 2 && adjective) {
       // "red fire hydrant" is a red fire hydrant, not a "red fire" (a firework) and a hydrant;
       // "little girl", "busy bee", "red fox" are a girl, a bee and a fox the adjective describes,
@@ -1876,6 +1880,9 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
   const how = noun.entry?.how;
   return how === 'keyword' || how === 'part';
 }
+
+/** Names of a colour and a thing that are a symbol of their own, which no art draws (ours). */
+const SYMBOL_NAMES = new Set(['red cross', 'red crescent']);
 
 /** Counts before the subject the composer draws, up to three. */
 const COUNTS: Record<string, number> = { two: 2, three: 3, twin: 2, twins: 2, '2': 2, '3': 3 };

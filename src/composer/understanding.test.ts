@@ -2669,3 +2669,26 @@ describe('composer: round 27’s patterns', () => {
     expect(subjectOf('a bunch of grapes')).toEqual(Array(4).fill(fe('grapes')));
   });
 });
+
+describe('composer: round 28’s patterns', () => {
+  it('a red cross is the symbol of aid, never a Latin cross painted red beside an ambulance or a hospital (round 28’s two wrong pictures)', () => {
+    expect(drawn('an ambulance with a red cross')).toEqual(Array(4).fill(fe('ambulance')));
+    expect(drawn('a hospital with a red cross')).toEqual(Array(4).fill(fe('hospital')));
+    expect(refused('a red cross')).toEqual(['red cross']);
+    // (a red fox is still a fox)
+    expect(subjectOf('a red fox')).toEqual(Array(4).fill(fe('fox')));
+  });
+
+  it('refused, though the sets draw them by another name: spaghetti and meatballs, a math worksheet, a bedroom, a living room', () => {
+    expect(drawn('a plate of spaghetti and meatballs')).toEqual(Array(4).fill(fe('spaghetti')));
+    expect(subjectOf('a math worksheet')).toEqual(Array(4).fill(fe('memo')));
+    expect(subjectOf('a bedroom')).toEqual(Array(4).fill(fe('bed')));
+    expect(subjectOf('a living room')).toEqual(Array(4).fill(fe('couch-and-lamp')));
+  });
+
+  it('a hand is the raised hand, never the OK sign; chicken noodle soup the steaming bowl (a cooking pot)', () => {
+    expect(drawn('a phone in a hand')).not.toContain(fe('ok-hand'));
+    expect(drawn('a phone in a hand')).toContain(fe('raised-hand'));
+    expect(subjectOf('a bowl of chicken noodle soup')).toEqual(Array(4).fill(fe('steaming-bowl')));
+  });
+});
