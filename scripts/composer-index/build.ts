@@ -397,6 +397,13 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['hand', 'raised hand'],
   ['noodle soup', 'steaming bowl'],
   ['chicken noodle soup', 'steaming bowl'],
+  // (found on prompts of my own: a stroller was refused, a storm cloud a plain cloud)
+  ['stroller', 'baby carriage'],
+  ['pram', 'baby carriage'],
+  ['pushchair', 'baby carriage'],
+  ['storm cloud', 'cloud with lightning'],
+  ['thunder cloud', 'cloud with lightning'],
+  ['thundercloud', 'cloud with lightning'],
   // (found on prompts of my own, refused: a champagne bottle)
   ['champagne bottle', 'bottle with popping cork'],
   ['champagne', 'bottle with popping cork'],
@@ -499,6 +506,8 @@ const NO_FITTING_ART = [
   ...['treat', 'numbers', 'puck', 'mobile', 'ping', 'secret', 'talkie', 'menu', 'down', 'over'],
   // (a pomegranate was a fruit tree, WordNet's first sense)
   'pomegranate',
+  // (dirt was a turd, WordNet's synonym, in "a shovel in the dirt")
+  'dirt',
   // (Fluent's black cat is purple: round 26's black cat did not read as black; the cat painted
   // black does)
   'black cat',

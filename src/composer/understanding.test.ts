@@ -2686,6 +2686,12 @@ describe('composer: round 28’s patterns', () => {
     expect(subjectOf('a living room')).toEqual(Array(4).fill(fe('couch-and-lamp')));
   });
 
+  it('found on prompts of my own: dirt is no turd; a stroller is the baby carriage (refused), a storm cloud the cloud with lightning', () => {
+    expect(drawn('a shovel in the dirt')).not.toContain('game-icons:turd');
+    expect(subjectOf('a stroller')).toEqual(Array(4).fill('mdi:baby-carriage'));
+    expect(drawn('a storm cloud with lightning')).toEqual(Array(4).fill(fe('cloud-with-lightning')));
+  });
+
   it('a hand is the raised hand, never the OK sign; chicken noodle soup the steaming bowl (a cooking pot)', () => {
     expect(drawn('a phone in a hand')).not.toContain(fe('ok-hand'));
     expect(drawn('a phone in a hand')).toContain(fe('raised-hand'));
