@@ -397,6 +397,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['hand', 'raised hand'],
   ['noodle soup', 'steaming bowl'],
   ['chicken noodle soup', 'steaming bowl'],
+  // (the weather was a cyclone)
+  ['weather', 'sun behind cloud'],
   // (found on prompts of my own: a stroller was refused, a storm cloud a plain cloud)
   ['stroller', 'baby carriage'],
   ['pram', 'baby carriage'],
@@ -508,6 +510,11 @@ const NO_FITTING_ART = [
   'pomegranate',
   // (dirt was a turd, WordNet's synonym, in "a shovel in the dirt")
   'dirt',
+  // (from a list of the tagger's everyday words the index draws by another name: a Mexican was a
+  // taco, nursing the breast-feeding emoji, a mind an exploding head, first names things (John a
+  // toilet, Mike a microphone, Murphy a potato), a recital a ball of yarn, a sweetheart a punch)
+  ...['mexican', 'nursing', 'mind', 'recital', 'sweetheart', 'punk', 'nowadays', 'thrill', 'tally'],
+  ...['john', 'mike', 'murphy', 'benny', 'lotte', 'lulu', 'fay', 'pat', 'biff', 'rip', 'climb', 'ascent'],
   // (Fluent's black cat is purple: round 26's black cat did not read as black; the cat painted
   // black does)
   'black cat',

@@ -2692,6 +2692,13 @@ describe('composer: round 28’s patterns', () => {
     expect(drawn('a storm cloud with lightning')).toEqual(Array(4).fill(fe('cloud-with-lightning')));
   });
 
+  it('everyday words the index drew as another thing are refused or left out: first names, a Mexican (a taco), nursing (breast-feeding), a mind (an exploding head)', () => {
+    expect(refused('john and his dog')).toEqual(['john']);
+    expect(refused('a mexican hat')).toEqual(['mexican hat']);
+    expect(drawn('a nurse nursing a patient')).not.toContain(fe('breast-feeding'));
+    expect(refused('a peaceful mind')).toEqual(['mind']);
+  });
+
   it('a hand is the raised hand, never the OK sign; chicken noodle soup the steaming bowl (a cooking pot)', () => {
     expect(drawn('a phone in a hand')).not.toContain(fe('ok-hand'));
     expect(drawn('a phone in a hand')).toContain(fe('raised-hand'));
