@@ -1891,6 +1891,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     const entry = resolve(key);
     if (!entry) continue;
     const own = senses(key, 9);
+    // A named person drawn by what they were ("mozart": music, "solomon": a king, "archimedes": a
+    // scientist) is a stand-in for them: no art.
+    if (entry.how === 'hypernym' && own[0]?.instance && own[0].lexfile === NOUN_PERSON) continue;
     const made = own[0]?.lexfile === NOUN_ARTIFACT;
     // A word whose main sense is no made thing may have a made-thing sense with art of its own,
     // through a word that mainly means it: "mouse" is also a computer mouse. The prompt's other

@@ -2697,6 +2697,10 @@ describe('composer: round 28’s patterns', () => {
     expect(refused('a mexican hat')).toEqual(['mexican hat']);
     expect(drawn('a nurse nursing a patient')).not.toContain(fe('breast-feeding'));
     expect(refused('a peaceful mind')).toEqual(['mind']);
+    // (and a named person is never drawn by what they were: Solomon as a king, Archimedes as a
+    // scientist)
+    expect(refused('king solomon')).toEqual(['king solomon']);
+    expect(getLexicon().words.get('archimedes')).toBeUndefined();
   });
 
   it('a hand is the raised hand, never the OK sign; chicken noodle soup the steaming bowl (a cooking pot)', () => {
