@@ -595,8 +595,10 @@ const SCENE_ANCHORS: Record<SceneId, string[]> = {
     'hills',
     'field',
     'farm',
-    // (the open air: "a castle in the sky")
+    // (the open air: "a castle in the sky"; and a lake, which no set draws: rounds 23, 25 and 28
+    // refused "a lake" with a boat or a duck on it)
     'sky',
+    'lake',
   ],
 };
 

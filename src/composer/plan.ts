@@ -1003,6 +1003,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       subjectPhrase = phrase;
       break;
     }
+    // (a place only behind things, which no art draws, ending the name: "a mountain lake" is no
+    // mountain)
+    const last = phrase.nouns.at(-1);
+    // (the sky is the one a word before it draws: "a sunset sky")
+    const behind = last && !last.entry && BACKDROP_WORDS.has(last.word) && last.word !== 'sky';
+    if (last && behind && phrase.nouns.length > 1) {
+      missed.push(phrase.nouns.map((n) => n.word).join(' '));
+      break;
+    }
     const noun = bestNoun({ ...phrase, nouns: things }, lexicon);
     // A thing with no art beside a scene word ("garden shed") is not drawn as the scene's animal.
     const act = things.every((n) => n.entry || lexicon.acts.has(n.word));

@@ -97,8 +97,9 @@ export const SPEECH_VERBS = new Set([
   ...['roaring', 'barking', 'howling', 'meowing', 'mooing', 'quacking', 'growling', 'oinking', 'crowing'],
 ]);
 
-/** Places only behind a thing ("a castle in the sky", "a turtle on the sand"): alone they are no picture. */
-export const BACKDROP_WORDS = new Set(['sky', 'sand']);
+/** Places only behind a thing ("a castle in the sky", "a turtle on the sand", "a boat on a lake"): alone
+ * they are no picture. */
+export const BACKDROP_WORDS = new Set(['sky', 'sand', 'lake']);
 
 /** Small things that belong in each scene, used as accents when the prompt names none. */
 export const SCENE_ACCENTS: Record<SceneId, string[]> = {

@@ -2703,6 +2703,15 @@ describe('composer: round 28’s patterns', () => {
     expect(getLexicon().words.get('archimedes')).toBeUndefined();
   });
 
+  it('a lake, which no set draws, is the open country behind a boat or a duck on it; a lake alone is still refused', () => {
+    expect(subjectOf('a lake with a boat')).toEqual(Array(4).fill(fe('motor-boat')));
+    expect(plan('a lake with a boat').scene).toBe('landscape');
+    expect(plan('a duck swimming in a lake').scene).toBe('landscape');
+    expect(refused('a lake')).toEqual(['lake']);
+    // (nor is a mountain lake a mountain)
+    expect(refused('a mountain lake')).toEqual(['mountain lake']);
+  });
+
   it('a hand is the raised hand, never the OK sign; chicken noodle soup the steaming bowl (a cooking pot)', () => {
     expect(drawn('a phone in a hand')).not.toContain(fe('ok-hand'));
     expect(drawn('a phone in a hand')).toContain(fe('raised-hand'));
