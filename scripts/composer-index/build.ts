@@ -397,6 +397,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['hand', 'raised hand'],
   ['noodle soup', 'steaming bowl'],
   ['chicken noodle soup', 'steaming bowl'],
+  // (a sparkling diamond was the orange diamond shape of the symbols)
+  ['diamond', 'gem stone'],
   // (the weather was a cyclone)
   ['weather', 'sun behind cloud'],
   // (found on prompts of my own: a stroller was refused, a storm cloud a plain cloud)

@@ -2712,6 +2712,11 @@ describe('composer: round 28’s patterns', () => {
     expect(refused('a mountain lake')).toEqual(['mountain lake']);
   });
 
+  it('a diamond is the gem stone, never the orange diamond shape of the symbols', () => {
+    expect(subjectOf('a sparkling diamond')).toEqual(Array(4).fill(fe('gem-stone')));
+    expect(subjectOf('a diamond ring')).toEqual(Array(4).fill('game-icons:diamond-ring'));
+  });
+
   it('a hand is the raised hand, never the OK sign; chicken noodle soup the steaming bowl (a cooking pot)', () => {
     expect(drawn('a phone in a hand')).not.toContain(fe('ok-hand'));
     expect(drawn('a phone in a hand')).toContain(fe('raised-hand'));
