@@ -397,6 +397,15 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['hand', 'raised hand'],
   ['noodle soup', 'steaming bowl'],
   ['chicken noodle soup', 'steaming bowl'],
+  // (found on prompts of my own: a shopping list was a database; a corn cob, a snow cone and a
+  // stock chart were refused)
+  ['list', 'memo'],
+  ['shopping list', 'memo'],
+  ['to do list', 'memo'],
+  ['corn cob', 'ear of corn'],
+  ['corncob', 'ear of corn'],
+  ['snow cone', 'shaved ice'],
+  ['stock chart', 'chart increasing'],
   // (a sparkling diamond was the orange diamond shape of the symbols)
   ['diamond', 'gem stone'],
   // (the weather was a cyclone)

@@ -2712,6 +2712,13 @@ describe('composer: round 28’s patterns', () => {
     expect(refused('a mountain lake')).toEqual(['mountain lake']);
   });
 
+  it('found on prompts of my own: a shopping list is the memo (a database); a corn cob, a snow cone, a stock chart are drawn (refused)', () => {
+    expect(subjectOf('a shopping list')).toEqual(Array(4).fill(fe('memo')));
+    expect(subjectOf('a corn cob')).toEqual(Array(4).fill(fe('ear-of-corn')));
+    expect(subjectOf('a snow cone')).toEqual(Array(4).fill(fe('shaved-ice')));
+    expect(subjectOf('a stock chart')).toEqual(Array(4).fill(fe('chart-increasing')));
+  });
+
   it('a diamond is the gem stone, never the orange diamond shape of the symbols', () => {
     expect(subjectOf('a sparkling diamond')).toEqual(Array(4).fill(fe('gem-stone')));
     expect(subjectOf('a diamond ring')).toEqual(Array(4).fill('game-icons:diamond-ring'));
