@@ -1167,6 +1167,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     throw new ComposerMiss(words.length > 0 ? words : [prompt]);
   }
 
+  /** The subject drawn by other art of the same thing (a woman teacher, the sunrise, the whole dog). */
+  const redraw = (art: ArtRecord) => {
+    subject = art;
+    if (subjects[0]) subjects[0] = { ...subjects[0], label: art.label, art: art.id };
+  };
+
   // "a student raising her hand": a pronoun says who the person is, when the art has a woman or
   // a man of that kind.
   const sex = tokens.some((t) => SHE.has(t.text))
@@ -1178,10 +1184,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const [set, name] = subject.id.split(':');
     const kind = name === 'person' ? '' : name.replace(/^person-/, '').replace(/^(wo)?man-/, '');
     const own = [kind ? `${sex}-${kind}` : sex].map((n) => lexicon.artById.get(`${set}:${n}`)).find(Boolean);
-    if (own) {
-      subject = own;
-      subjects[0] = { ...subjects[0], label: own.label, art: own.id };
-    }
+    if (own) redraw(own);
   }
 
   // A sun at the horizon looks the same at dusk and dawn: over the sea or the hills, the sunset is
@@ -1189,10 +1192,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const horizon = { beach: 'sunrise', underwater: 'sunrise', landscape: 'sunrise-over-mountains' } as const;
   const place = scene && scene in horizon ? horizon[scene as keyof typeof horizon] : undefined;
   const dusk = emojiNamed(lexicon, place);
-  if (dusk && subject.id === 'fluent-emoji-flat:sunset') {
-    subject = dusk;
-    subjects[0] = { ...subjects[0], label: dusk.label, art: dusk.id };
-  }
+  if (dusk && subject.id === 'fluent-emoji-flat:sunset') redraw(dusk);
   if (scene && softScene) scene = seasonFor(subject.id.replace(/^fluent-emoji-flat:/, ''));
 
   const accents: ArtRecord[] = [];
@@ -1229,10 +1229,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       name === 'sparkles' ||
       name === 'two-hearts' ||
       /\b(smiling|grinning|partying|star|joy|laughing|beaming|hugging|winking)\b/.test(face.label);
-    if (body?.creature && !body.person && subject.creature && !subject.person && !glad && subjects[0]) {
-      subject = body;
-      subjects[0] = { ...subjects[0], label: body.label, art: body.id };
-    }
+    if (body?.creature && !body.person && subject.creature && !subject.person && !glad) redraw(body);
   }
   // Other things named in the scene. Words beside the subject in its own phrase ("steam" in
   // "steam train", "assistant" in "robot assistant") qualify it and are not drawn apart.
@@ -1505,10 +1502,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   const bearded = tokens.some((t) => t.text === 'beard' || t.text === 'bearded')
     ? lexicon.artById.get(`fluent-emoji-flat:${plainPerson}-beard`)
     : undefined;
-  if (plainPerson && bearded && subjects[0]) {
-    subject = bearded;
-    subjects[0] = { ...subjects[0], label: bearded.label, art: bearded.id };
-  }
+  if (plainPerson && bearded) redraw(bearded);
   // "a man in a wheelchair", "a girl in bed": a person in a thing the sets draw people in is that
   // one emoji (the girl stood above a wheelchair). A man or a woman by their own; anyone else the
   // person's.
@@ -1519,9 +1513,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const one = [`${who}-in-${inIt.id.split(':')[1]}`, `person-in-${inIt.id.split(':')[1]}`]
       .map((n) => lexicon.artById.get(`fluent-emoji-flat:${n}`))
       .find((a): a is ArtRecord => a !== undefined);
-    if (one && subjects[0]) {
-      subject = one;
-      subjects[0] = { ...subjects[0], label: one.label, art: one.id };
+    if (one) {
+      redraw(one);
       accents.splice(accents.indexOf(inIt), 1);
       const at = subjects.findIndex((s, i) => i > 0 && s.art === inIt.id);
       if (at > 0) subjects.splice(at, 1);
