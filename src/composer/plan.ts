@@ -680,6 +680,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // ("a valentine heart": a word of an occasion before a thing brings its decoration too)
     if (isOccasion(text, lexicon) || OCCASION_ART[text]) noteOccasion(text);
     if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text) || isOccasion(text, lexicon)) {
+      // ("a reward sticker with a star", "a fitness logo with a dumbbell": a word of no art before
+      // a word for the picture says what it is for; the thing named after it is drawn)
+      const purpose = (current as Phrase | null)?.nouns.at(-1);
+      const forWhat = (current as Phrase | null)?.nouns.every((n) => !n.entry || n.scene) ?? false;
+      if (PICTURE_WORDS.has(text) && purpose && !purpose.entry && forWhat) current = null;
       close();
       continue;
     }
@@ -1735,8 +1740,10 @@ function phraseAt(tokens: Token[], i: number, lexicon: Lexicon): { word: string;
   const known = (from: number, length: number) => {
     if (from + length > tokens.length) return null;
     const span = tokens.slice(from, from + length);
-    // A span ending in a preposition is no name in a prompt: "a phone in a hand" has no phone-in.
-    if (span.at(-1)?.tags.has('Preposition')) return null;
+    // A span ending in a preposition is no name in a prompt: "a phone in a hand" has no phone-in
+    // (but a name the sets draw is: a thumbs up).
+    const drawnName = drawnByOwnName(lexicon.words.get(span.map((t) => t.text).join(' ')));
+    if (span.at(-1)?.tags.has('Preposition') && !drawnName) return null;
     // Nor one starting with an article: "the city" is a city, not the City of London.
     if (ARTICLES.has(span[0].text)) return null;
     // Nor with a preposition: "on the road" says where a motorcycle is (WordNet's "on the road" is

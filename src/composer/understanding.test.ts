@@ -2719,6 +2719,13 @@ describe('composer: round 28’s patterns', () => {
     expect(subjectOf('a stock chart')).toEqual(Array(4).fill(fe('chart-increasing')));
   });
 
+  it('a word of no art before the word for the picture says what it is for: a reward sticker with a star is the star; a thumbs up is drawn', () => {
+    expect(drawn('a reward sticker with a star')).toEqual(Array(4).fill(fe('star')));
+    expect(drawn('a fitness logo with a dumbbell')).toEqual(Array(4).fill('mdi:dumbbell'));
+    expect(refused('a fitness logo')).toEqual(['fitness']);
+    expect(subjectOf('a thumbs up sticker')).toEqual(Array(4).fill(fe('thumbs-up')));
+  });
+
   it('a diamond is the gem stone, never the orange diamond shape of the symbols', () => {
     expect(subjectOf('a sparkling diamond')).toEqual(Array(4).fill(fe('gem-stone')));
     expect(subjectOf('a diamond ring')).toEqual(Array(4).fill('game-icons:diamond-ring'));
