@@ -408,6 +408,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['stock chart', 'chart increasing'],
   // (a sparkling diamond was the orange diamond shape of the symbols)
   ['diamond', 'gem stone'],
+  // (a mum, as the British say mom, was a chrysanthemum; a medic a herb, the medick)
+  ['mum', 'woman'],
+  ['medic', 'health worker'],
   // (the weather was a cyclone)
   ['weather', 'sun behind cloud'],
   // (found on prompts of my own: a stroller was refused, a storm cloud a plain cloud)
@@ -526,6 +529,11 @@ const NO_FITTING_ART = [
   // toilet, Mike a microphone, Murphy a potato), a recital a ball of yarn, a sweetheart a punch)
   ...['mexican', 'nursing', 'mind', 'recital', 'sweetheart', 'punk', 'nowadays', 'thrill', 'tally'],
   ...['john', 'mike', 'murphy', 'benny', 'lotte', 'lulu', 'fay', 'pat', 'biff', 'rip', 'climb', 'ascent'],
+  // (more first names WordNet knows as things: Sam a missile, Jonathan an apple, Matthew and Luke
+  // books of the Bible drawn as music; and a pedal was a musical note)
+  ...['sam', 'ben', 'bobby', 'jimmy', 'jonathan', 'daniel', 'james', 'charles', 'gary', 'eugene'],
+  ...['matthew', 'luke', 'joel', 'amos', 'ezra', 'isaiah', 'jeremiah', 'joshua', 'josue', 'alexander'],
+  ...['brent', 'burton', 'buster', 'chester', 'clyde', 'cole', 'dominick', 'marc', 'pedal'],
   // (Fluent's black cat is purple: round 26's black cat did not read as black; the cat painted
   // black does)
   'black cat',

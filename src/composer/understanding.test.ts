@@ -2697,6 +2697,10 @@ describe('composer: round 28’s patterns', () => {
     expect(refused('a mexican hat')).toEqual(['mexican hat']);
     expect(drawn('a nurse nursing a patient')).not.toContain(fe('breast-feeding'));
     expect(refused('a peaceful mind')).toEqual(['mind']);
+    expect(refused('sam and his dog')).toEqual(['sam']);
+    // (a British mum is a woman, never a chrysanthemum; a medic the health worker, no herb)
+    expect(subjectOf('a mum and her baby')).toEqual(Array(4).fill(fe('woman')));
+    expect(subjectOf('a medic')).toEqual(Array(4).fill(fe('health-worker')));
     // (and a named person is never drawn by what they were: Solomon as a king, Archimedes as a
     // scientist)
     expect(refused('king solomon')).toEqual(['king solomon']);
