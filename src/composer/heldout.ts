@@ -3106,6 +3106,118 @@ export const HELDOUT_ROUND_29: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 30: written after round 29's verdicts, before any change made because of them (320
+// candidates of my own, 64 already used by the suite, rounds 1-29 or the prompts I tuned on this
+// session; the first five unused of each category in the order written).
+export const HELDOUT_ROUND_30: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a cat stretching on a rug',
+    'a bird taking a bath',
+    'a horse pulling a cart',
+    'a duck quacking in a pond',
+    'a frog croaking on a log',
+  ]),
+  ...group('food', [
+    'a stack of waffles with strawberries',
+    'a bowl of popcorn and a drink',
+    'a grilled fish on a plate',
+    'a loaf of banana bread',
+    'a plate of cheese and crackers',
+  ]),
+  ...group('job', [
+    'a chef with a cake',
+    'a teacher with a pencil',
+    'a firefighter with a dog',
+    'a baker with a cupcake',
+    'a mechanic with a hammer',
+  ]),
+  ...group('holiday', [
+    'a christmas star',
+    'a christmas angel',
+    'a halloween pumpkin lantern',
+    'an easter chick',
+    "a valentine's day card with hearts",
+  ]),
+  ...group('school', [
+    'a boy writing with a pencil',
+    'a stack of colorful books',
+    'a notebook with a pen',
+    'a school locker with books',
+    'a globe and a pencil',
+  ]),
+  ...group('sports', [
+    'a girl kicking a ball',
+    'a boy hitting a baseball',
+    'a man throwing a football',
+    'a woman swimming laps',
+    'a runner in a race',
+  ]),
+  ...group('transport', [
+    'a car and a truck',
+    'a bus and a car',
+    'a train and a plane',
+    'a boat and a ship',
+    'a bicycle and a scooter',
+  ]),
+  ...group('nature', [
+    'a tree and a bird',
+    'a flower and a bee',
+    'a mountain and a river',
+    'a leaf and a snail',
+    'a cactus and a sun',
+  ]),
+  ...group('home', [
+    'a bed and a lamp',
+    'a sofa and a tv',
+    'a desk and a chair',
+    'a door and a key',
+    'a window and a cat',
+  ]),
+  ...group('tech', [
+    'a computer and a printer',
+    'a laptop and a mouse',
+    'a tablet and a stylus',
+    'a camera and a tripod',
+    'a tv and a game console',
+  ]),
+  ...group('fantasy', [
+    'a dragon and a princess',
+    'a unicorn and a fairy',
+    'a wizard and a dragon',
+    'a witch and a cat',
+    'a mermaid and a dolphin',
+  ]),
+  ...group('music', [
+    'a guitar and a drum',
+    'a piano and a violin',
+    'a trumpet and a saxophone',
+    'a flute and a clarinet',
+    'a harp and a piano',
+  ]),
+  ...group('health', [
+    'a doctor and a stethoscope',
+    'a nurse and a syringe',
+    'a pill and a capsule',
+    'a bandage and a cut',
+    'a hospital and a doctor',
+  ]),
+  ...group('feeling', ['an excited cat', 'a bored dog', 'a confused cat', 'a silly bear', 'a calm dog']),
+  ...group('two subjects', [
+    'a pig and a sheep',
+    'a duck and a chicken',
+    'a bear and a rabbit',
+    'a lion and a tiger',
+    'an owl and a mouse',
+  ]),
+  ...group('colour/size', [
+    'a big yellow duck',
+    'a little orange cat',
+    'a giant purple balloon',
+    'a tall white giraffe',
+    'a short brown dog',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -3136,4 +3248,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_27,
   HELDOUT_ROUND_28,
   HELDOUT_ROUND_29,
+  HELDOUT_ROUND_30,
 ];
