@@ -397,6 +397,14 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['hand', 'raised hand'],
   ['noodle soup', 'steaming bowl'],
   ['chicken noodle soup', 'steaming bowl'],
+  // (round 29: a ball of string, a cushion, a tablet's game and the dishes in a sink were left
+  // out, a dish was a petri dish; a bow on a heart is a ribbon, an archer's the bow and arrow)
+  ['string', 'yarn'],
+  ['cushion', 'pillow'],
+  ['game', 'video game'],
+  ['dish', 'fork and knife with plate'],
+  ['dishes', 'fork and knife with plate'],
+  ['bow', 'ribbon'],
   // (found on prompts of my own: a shopping list was a database; a corn cob, a snow cone and a
   // stock chart were refused)
   ['list', 'memo'],

@@ -806,11 +806,16 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       close();
       continue;
     }
-    if (ownPart) {
+    // (but its young are beings of their own: "a bird feeding its chicks")
+    // (a duckling or a gosling is one by its name)
+    const itsYoung =
+      nounFormsIn(text, lexicon.nouns).some((f) => lexicon.young.has(f)) || /[a-z]{3}lings?$/.test(text);
+    if (ownPart && !itsYoung) {
       ownPart = false;
       close();
       continue;
     }
+    ownPart = false;
     const entry = lookupNoun(text, lexicon) ?? compoundEntry(text, lexicon);
     const before = (current as Phrase | null)?.nouns.at(-1);
     if (before && !entry && (text === 'set' || text === 'kit')) {
@@ -1127,6 +1132,13 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const atTwelve =
       tokens.some((t) => t.text === 'midnight' || t.text === 'noon') || occasion?.word === 'new year';
     if (twelve && atTwelve && / o’clock$/.test(subject.label)) subject = twelve;
+    // "a turkey on a plate": a bird served on a dish is the roast, the poultry leg (round 29 drew
+    // the live turkey on the plate).
+    const served = tokens.some(
+      (t, k) => DISH_WORDS.has(t.text) && ['on', 'a', 'the'].includes(tokens[k - 1]?.text ?? ''),
+    );
+    const roast = served && subject.creature ? ROASTS[subjectNoun.word] : undefined;
+    if (roast) subject = emoji(lexicon, roast);
     // A creature with art of its own for the feeling ("crying cat") is drawn with it.
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;
@@ -1398,6 +1410,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const article = ARTICLES.has(tokens[at - 1]?.text ?? '') ? 1 : 0;
     const given = ['with', 'of'].includes(tokens[at - 1 - article]?.text ?? '');
     if (shownIn && given && phraseOf.has(noun)) continue;
+    // (a violin's bow is its own, played with it: no ribbon beside it)
+    if (noun.word === 'bow' && /\b(violin|cello|fiddle|viola)\b/.test(subject.label)) continue;
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
     // not named by the word itself ("water" -> a potable-water sign, "arrow" -> an ON! arrow)
     // would be a different thing beside the subject: not drawn.
@@ -1892,6 +1906,9 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
 
 /** Names of a colour and a thing that are a symbol of their own, which no art draws (ours). */
 const SYMBOL_NAMES = new Set(['red cross', 'red crescent']);
+
+/** Birds served on a dish, by the emoji of their roast (ours). */
+const ROASTS: Record<string, string> = { turkey: 'poultry-leg', chicken: 'poultry-leg', hen: 'poultry-leg' };
 
 /** Counts before the subject the composer draws, up to three. */
 const COUNTS: Record<string, number> = { two: 2, three: 3, twin: 2, twins: 2, '2': 2, '3': 3 };

@@ -41,6 +41,12 @@ export const OCCASION_KINDS: Record<string, Record<string, string>> = {
  * lamp is the magic oil lamp, never a table lamp. */
 export const PROP_ART: Record<string, Record<string, string>> = {
   genie: { lamp: 'game-icons:magic-lamp' },
+  // (and an archer's, an elf's or cupid's bow is the bow and arrow: a bow is a ribbon's)
+  archer: { bow: 'fluent-emoji-flat:bow-and-arrow' },
+  elf: { bow: 'fluent-emoji-flat:bow-and-arrow' },
+  hunter: { bow: 'fluent-emoji-flat:bow-and-arrow' },
+  cupid: { bow: 'fluent-emoji-flat:bow-and-arrow' },
+  robin: { bow: 'fluent-emoji-flat:bow-and-arrow' },
   // (and a doctor's or a nurse's needle is the syringe: a needle is the sewing needle)
   doctor: { needle: 'fluent-emoji-flat:syringe' },
   nurse: { needle: 'fluent-emoji-flat:syringe' },
