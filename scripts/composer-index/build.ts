@@ -405,6 +405,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['dish', 'fork and knife with plate'],
   ['dishes', 'fork and knife with plate'],
   ['bow', 'ribbon'],
+  // (a bench was left out: Game Icons' park bench is named by its head only)
+  ['bench', 'park bench'],
   // (found on prompts of my own: a shopping list was a database; a corn cob, a snow cone and a
   // stock chart were refused)
   ['list', 'memo'],

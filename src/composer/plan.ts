@@ -1544,9 +1544,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   // for holds what it is done with (VERB_THINGS, ours): a book, a microphone.
   const doing = toolVerbs.find((v) => emojiNamed(lexicon, VERB_THINGS[v]));
   const verbThing = doing ? emojiNamed(lexicon, VERB_THINGS[doing]) : undefined;
-  if (doing && verbThing && subject.person && accents.length === 0 && !agent) {
+  // (also beside a place the person is on: "a kid reading on a bench" holds the book too)
+  const placedOn = partner !== null && ['on', 'in', 'under'].includes(partner.relation);
+  if (
+    doing &&
+    verbThing &&
+    subject.person &&
+    !agent &&
+    !accents.some((a) => a.id === verbThing.id) &&
+    (accents.length === 0 || (placedOn && accents.length === 1))
+  ) {
     accents.push(verbThing);
-    partner = { art: verbThing, relation: 'holding' };
+    partner ??= { art: verbThing, relation: 'holding' };
     subjects.push({ word: doing, label: verbThing.label, art: verbThing.id });
   }
   // "a bird singing", "a radio playing": music the prompt names nothing for shows as notes by

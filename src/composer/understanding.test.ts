@@ -2763,6 +2763,13 @@ describe('composer: round 29’s patterns', () => {
     expect(drawn('a fire truck with its siren')).toEqual(Array(4).fill(fe('fire-engine')));
   });
 
+  it('a bench is the park bench (left out); a kid reading on it holds the book too', () => {
+    expect(drawn('a boy sitting on a bench')).toContain('game-icons:park-bench');
+    expect(drawn('a kid reading on a bench')).toEqual(
+      SEEDS.flatMap(() => [fe('child'), 'game-icons:park-bench', fe('open-book')]),
+    );
+  });
+
   it('a bird served on a plate is the roast (a live turkey on the plate)', () => {
     expect(subjectOf('a thanksgiving turkey on a plate')).toEqual(Array(4).fill(fe('poultry-leg')));
     expect(subjectOf('a turkey with a pilgrim hat')).toEqual(Array(4).fill(fe('turkey')));
