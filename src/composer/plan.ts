@@ -893,6 +893,18 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
   }
 
+  // "a bow and an arrow", "an elf with a bow and arrows": the archer's bow is the bow and arrow
+  // (the bow alone is a ribbon's), drawn once.
+  const bowAndArrow = lexicon.words.get('bow and arrow');
+  const arrows = tokens.some((t) => t.text === 'arrow' || t.text === 'arrows');
+  const bow = phrases.flatMap((p) => p.nouns).find((n) => n.word === 'bow');
+  if (bow && arrows && drawnByOwnName(bowAndArrow)) {
+    Object.assign(bow, { word: 'bow and arrow', entry: bowAndArrow });
+    for (let k = phrases.length - 1; k >= 0; k--)
+      if (!phrases[k].nouns.includes(bow) && phrases[k].nouns.every((n) => /\barrows?$/.test(n.word)))
+        phrases.splice(k, 1);
+  }
+
   // "a sling on an arm", "an arm in a sling": a thing on or in a part of the body is the one thing
   // the sets name by both, when they do (the arm sling; round 26 drew a slingshot's sling by a
   // bare arm).
@@ -971,6 +983,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       return n.entry?.made || (art && !art.creature && !art.food && !n.entry?.natural);
     };
     if (others.length === 0 || !others.every(thing)) continue;
+    // (Nor beside what an animal lives in or is kept with: a bird and a cage is the bird, no
+    // shuttlecock; a dog and a leash the dog.)
+    if (others.some((n) => ANIMAL_THINGS.has(n.word.split(' ').at(-1) ?? ''))) continue;
     // (Beside a thing it is named with, the thing of both names: a baseball and a bat is the
     // baseball bat, not the cricket bat of the word alone.)
     const both = others
@@ -1915,6 +1930,35 @@ function isAmount(noun: Noun | undefined, lexicon: Lexicon): boolean {
 
 /** Names of a colour and a thing that are a symbol of their own, which no art draws (ours). */
 const SYMBOL_NAMES = new Set(['red cross', 'red crescent']);
+
+/** What an animal lives in or is kept with (ours): beside them an animal's name is the animal. */
+const ANIMAL_THINGS = new Set(
+  [
+    'cage',
+    'nest',
+    'tank',
+    'bowl',
+    'kennel',
+    'hutch',
+    'stable',
+    'barn',
+    'coop',
+    'aquarium',
+    'birdhouse',
+  ].concat([
+    'perch',
+    'feeder',
+    'leash',
+    'collar',
+    'bone',
+    'fence',
+    'doghouse',
+    'house',
+    'basket',
+    'pond',
+    'tree',
+  ]),
+);
 
 /** Birds served on a dish, by the emoji of their roast (ours). */
 const ROASTS: Record<string, string> = { turkey: 'poultry-leg', chicken: 'poultry-leg', hen: 'poultry-leg' };

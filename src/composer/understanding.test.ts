@@ -2770,6 +2770,14 @@ describe('composer: round 29’s patterns', () => {
     );
   });
 
+  it('a bow with arrows is the bow and arrow, drawn once; beside a cage or a leash an animal is the animal (a bird and a cage drew the shuttlecock)', () => {
+    expect(drawn('a bow and an arrow')).toEqual(Array(4).fill(fe('bow-and-arrow')));
+    expect(drawn('a bird and a cage')).toContain(fe('bird'));
+    expect(drawn('a bird and a cage')).not.toContain('game-icons:shuttlecock');
+    // (beside a badminton racket the bird is still the shuttlecock)
+    expect(drawn('a badminton racket and a bird')).toContain('game-icons:shuttlecock');
+  });
+
   it('a bird served on a plate is the roast (a live turkey on the plate)', () => {
     expect(subjectOf('a thanksgiving turkey on a plate')).toEqual(Array(4).fill(fe('poultry-leg')));
     expect(subjectOf('a turkey with a pilgrim hat')).toEqual(Array(4).fill(fe('turkey')));
