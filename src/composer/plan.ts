@@ -1425,6 +1425,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const article = ARTICLES.has(tokens[at - 1]?.text ?? '') ? 1 : 0;
     const given = ['with', 'of'].includes(tokens[at - 1 - article]?.text ?? '');
     if (shownIn && given && phraseOf.has(noun)) continue;
+    // (an animal's own horns, antlers or tusks are no second thing: a goat with horns had a
+    // postal horn beside it)
+    if (subject.creature && !subject.person && ANIMAL_PARTS.has(noun.word)) continue;
     // (a violin's bow is its own, played with it: no ribbon beside it)
     if (noun.word === 'bow' && /\b(violin|cello|fiddle|viola)\b/.test(subject.label)) continue;
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign
@@ -1959,6 +1962,19 @@ const ANIMAL_THINGS = new Set(
     'tree',
   ]),
 );
+
+/** Parts of an animal WordNet knows first as other things (ours): a horn is a postal horn. */
+const ANIMAL_PARTS = new Set([
+  'horn',
+  'horns',
+  'antler',
+  'antlers',
+  'tusk',
+  'tusks',
+  'stripes',
+  'spots',
+  'mane',
+]);
 
 /** Birds served on a dish, by the emoji of their roast (ours). */
 const ROASTS: Record<string, string> = { turkey: 'poultry-leg', chicken: 'poultry-leg', hen: 'poultry-leg' };

@@ -2778,6 +2778,11 @@ describe('composer: round 29’s patterns', () => {
     expect(drawn('a badminton racket and a bird')).toContain('game-icons:shuttlecock');
   });
 
+  it('an animal’s horns, antlers or tusks are its own, no second thing (a goat with horns had a postal horn)', () => {
+    expect(drawn('a goat with horns')).toEqual(Array(4).fill(fe('goat')));
+    expect(drawn('a goat with horns')).not.toContain(fe('postal-horn'));
+  });
+
   it('a bird served on a plate is the roast (a live turkey on the plate)', () => {
     expect(subjectOf('a thanksgiving turkey on a plate')).toEqual(Array(4).fill(fe('poultry-leg')));
     expect(subjectOf('a turkey with a pilgrim hat')).toEqual(Array(4).fill(fe('turkey')));
