@@ -3218,6 +3218,124 @@ export const HELDOUT_ROUND_30: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 31: written after round 30's verdicts, before any change made because of them (320
+// candidates of my own, 44 already used by the suite, rounds 1-30 or the prompts I tuned on; the
+// first five unused of each category in the order written). Fewer plain pairs than round 30.
+export const HELDOUT_ROUND_31: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a puppy chasing bubbles',
+    'a cat napping in the sun',
+    'a bird carrying a twig',
+    'a fox sneaking through the grass',
+    'a rabbit sniffing a flower',
+  ]),
+  ...group('food', [
+    'a slice of cheese pizza on a plate',
+    'a glass of chocolate milk',
+    'a bowl of soup with crackers',
+    'a plate of cookies and milk',
+    'a warm cup of cocoa',
+  ]),
+  ...group('job', [
+    'a doctor smiling',
+    'a nurse waving',
+    'a teacher smiling in class',
+    'a chef holding a spoon',
+    'a firefighter holding an axe',
+  ]),
+  ...group('holiday', [
+    'a christmas tree with a red star',
+    'a halloween cat with a witch hat',
+    "a valentine's day rose",
+    'an easter bunny with a carrot',
+    'a thanksgiving pie with a leaf',
+  ]),
+  ...group('school', [
+    'a boy holding a book',
+    'a girl with a pencil and paper',
+    'a teacher with a chalkboard',
+    'a backpack and a water bottle',
+    'a ruler and a protractor on a desk',
+  ]),
+  ...group('sports', [
+    'a soccer player with a ball',
+    'a tennis player with a racket',
+    'a basketball player with a ball',
+    'a baseball player with a bat',
+    'a swimmer with goggles and a cap',
+  ]),
+  ...group('transport', [
+    'a car driving on a bridge',
+    'a bus driving in the rain',
+    'a train crossing a river',
+    'a plane flying over the ocean',
+    'a boat sailing at sunset',
+  ]),
+  ...group('nature', [
+    'a tree on a hill',
+    'a rose in the rain',
+    'a mountain at sunset',
+    'a beach at sunset',
+    'a cloud over a house',
+  ]),
+  ...group('home', [
+    'a cozy bed with a cat',
+    'a kitchen table with fruit',
+    'a living room lamp',
+    'a bathroom mirror',
+    'a chair by the fireplace',
+  ]),
+  ...group('tech', [
+    'a laptop showing a chart',
+    'a phone with a notification',
+    'a tablet on a table',
+    'a computer on a desk with a plant',
+    'a robot waving hello',
+  ]),
+  ...group('fantasy', [
+    'a dragon flying over a castle',
+    'a wizard on a mountain',
+    'a witch flying at night',
+    'a mermaid sitting on a rock',
+    'a knight fighting a dragon',
+  ]),
+  ...group('music', [
+    'a girl singing with headphones',
+    'a boy playing a red guitar',
+    'a man playing the drums on a stage',
+    'a woman playing a harp',
+    'a kid with a toy drum',
+  ]),
+  ...group('health', [
+    'a doctor with a heart',
+    'a boy brushing teeth',
+    'a girl washing hands with soap',
+    'a man taking a pill',
+    'a woman with a thermometer',
+  ]),
+  ...group('feeling', [
+    'an angry bird on a branch',
+    'a surprised owl with big eyes',
+    'a sleepy fox',
+    'an excited bunny',
+    'a shy hedgehog',
+  ]),
+  ...group('two subjects', [
+    'a cat sleeping next to a dog',
+    'a boy hugging his dog',
+    'a mom holding a baby',
+    'a dad carrying his son',
+    'a horse with a rider',
+  ]),
+  ...group('colour/size', [
+    'a big green dinosaur',
+    'a small orange fox',
+    'a tiny white rabbit',
+    'a huge blue whale with a boat',
+    'a little red bird',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -3249,4 +3367,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_28,
   HELDOUT_ROUND_29,
   HELDOUT_ROUND_30,
+  HELDOUT_ROUND_31,
 ];
