@@ -405,6 +405,17 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['dish', 'fork and knife with plate'],
   ['dishes', 'fork and knife with plate'],
   ['bow', 'ribbon'],
+  // (round 30: a christmas star and a christmas angel were refused, a bird's bath, a tablet's
+  // stylus and the crackers by cheese left out or drawn as bread; a horse's cart was a shopping
+  // cart)
+  ['christmas star', 'star'],
+  ['angel', 'baby angel'],
+  ['bath', 'bathtub'],
+  ['stylus', 'pen'],
+  ['cracker', 'rice cracker'],
+  ['crackers', 'rice cracker'],
+  ['cart', 'old wagon'],
+  ['horse cart', 'old wagon'],
   // (a bench was left out: Game Icons' park bench is named by its head only)
   ['bench', 'park bench'],
   // (found on prompts of my own: a shopping list was a database; a corn cob, a snow cone and a
@@ -532,8 +543,10 @@ const NO_FITTING_ART = [
   ...['treat', 'numbers', 'puck', 'mobile', 'ping', 'secret', 'talkie', 'menu', 'down', 'over'],
   // (a pomegranate was a fruit tree, WordNet's first sense)
   'pomegranate',
-  // (dirt was a turd, WordNet's synonym, in "a shovel in the dirt")
+  // (dirt was a turd, WordNet's synonym, in "a shovel in the dirt"; a valentine's card was a
+  // hotel's key card, round 30's one wrong picture)
   'dirt',
+  'card',
   // (from a list of the tagger's everyday words the index draws by another name: a Mexican was a
   // taco, nursing the breast-feeding emoji, a mind an exploding head, first names things (John a
   // toilet, Mike a microphone, Murphy a potato), a recital a ball of yarn, a sweetheart a punch)

@@ -679,6 +679,11 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     }
     // ("a valentine heart": a word of an occasion before a thing brings its decoration too)
     if (isOccasion(text, lexicon) || OCCASION_ART[text]) noteOccasion(text);
+    // "a woman swimming laps": laps say how far, no thing (round 30 refused it for "laps").
+    if ((text === 'laps' || text === 'lap') && tokens[i - 1]?.text.endsWith('ing')) {
+      close();
+      continue;
+    }
     if (PICTURE_WORDS.has(text) || FACE_WORDS.has(text) || /^\d+$/.test(text) || isOccasion(text, lexicon)) {
       // ("a reward sticker with a star", "a fitness logo with a dumbbell": a word of no art before
       // a word for the picture says what it is for; the thing named after it is drawn)
@@ -891,6 +896,14 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (!compound) continue;
     const entry = lexicon.words.get(compound);
     Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
+  }
+
+  // "a valentine's day card": an occasion's own kind of a thing of no art of its own (the love
+  // letter; a card alone is refused).
+  const kinds = occasionName ? OCCASION_KINDS[occasionName] : undefined;
+  for (const noun of phrases.flatMap((p) => p.nouns)) {
+    const art = kinds?.[noun.word] ? lexicon.artById.get(kinds[noun.word]) : undefined;
+    if (art && !noun.entry) noun.entry = { how: 'name', arts: [lexicon.arts.indexOf(art)] };
   }
 
   // "a bow and an arrow", "an elf with a bow and arrows": the archer's bow is the bow and arrow
@@ -1149,11 +1162,21 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (twelve && atTwelve && / o’clock$/.test(subject.label)) subject = twelve;
     // "a turkey on a plate": a bird served on a dish is the roast, the poultry leg (round 29 drew
     // the live turkey on the plate).
-    const served = tokens.some(
-      (t, k) => DISH_WORDS.has(t.text) && ['on', 'a', 'the'].includes(tokens[k - 1]?.text ?? ''),
-    );
-    const roast = served && subject.creature ? ROASTS[subjectNoun.word] : undefined;
-    if (roast) subject = emoji(lexicon, roast);
+    const served = tokens.some((t, k) => {
+      const on =
+        tokens[k - 1]?.text === 'on' ||
+        (ARTICLES.has(tokens[k - 1]?.text ?? '') && tokens[k - 2]?.text === 'on');
+      return ['plate', 'platter', 'dish', 'tray'].includes(t.text) && on;
+    });
+    const roast =
+      served && subject.creature ? lexicon.artById.get(ROASTS[subjectNoun.word] ?? '') : undefined;
+    if (roast) subject = roast;
+    // "a big yellow duck": a yellow duck is the rubber duck (the mallard painted yellow read olive
+    // in rounds 27 and 30).
+    const yellow = subjectPhrase?.colour === lexicon.colours.get('yellow');
+    const rubberDuck = lexicon.artById.get('game-icons:plastic-duck');
+    const duck = subject.id === 'fluent-emoji-flat:duck' && /^ducks?$/.test(subjectNoun.word);
+    if (yellow && duck && rubberDuck) subject = rubberDuck;
     // A creature with art of its own for the feeling ("crying cat") is drawn with it.
     const own = feeling?.arts.find((a) => a.label.split(' ').includes(subjectNoun?.word ?? ''));
     if (own) subject = own;
@@ -1977,7 +2000,13 @@ const ANIMAL_PARTS = new Set([
 ]);
 
 /** Birds served on a dish, by the emoji of their roast (ours). */
-const ROASTS: Record<string, string> = { turkey: 'poultry-leg', chicken: 'poultry-leg', hen: 'poultry-leg' };
+const ROASTS: Record<string, string> = {
+  turkey: 'fluent-emoji-flat:poultry-leg',
+  chicken: 'fluent-emoji-flat:poultry-leg',
+  hen: 'fluent-emoji-flat:poultry-leg',
+  // (round 30: "a grilled fish on a plate" was a live fish on it)
+  fish: 'game-icons:fish-cooked',
+};
 
 /** Counts before the subject the composer draws, up to three. */
 const COUNTS: Record<string, number> = { two: 2, three: 3, twin: 2, twins: 2, '2': 2, '3': 3 };

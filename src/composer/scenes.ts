@@ -34,6 +34,9 @@ export const OCCASION_ART: Record<string, string> = {
  * was the white flag of surrender). */
 export const OCCASION_KINDS: Record<string, Record<string, string>> = {
   'fourth of july': { flag: 'game-icons:usa-flag' },
+  // (a valentine's card is the love letter, the envelope with a heart)
+  valentine: { card: 'fluent-emoji-flat:love-letter' },
+  valentines: { card: 'fluent-emoji-flat:love-letter' },
   independence: { flag: 'game-icons:usa-flag' },
 };
 
