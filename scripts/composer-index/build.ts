@@ -405,6 +405,16 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['dish', 'fork and knife with plate'],
   ['dishes', 'fork and knife with plate'],
   ['bow', 'ribbon'],
+  // (ideas a blog post names, refused, drawn by the symbol everyone uses for them)
+  ['love', 'red heart'],
+  ['celebration', 'party popper'],
+  ['recycling', 'recycling symbol'],
+  ['question', 'red question mark'],
+  ['education', 'graduation cap'],
+  ['teamwork', 'handshake'],
+  ['friendship', 'handshake'],
+  ['success', 'trophy'],
+  ['travel', 'luggage'],
   // (round 30: a christmas star and a christmas angel were refused, a bird's bath, a tablet's
   // stylus and the crackers by cheese left out or drawn as bread; a horse's cart was a shopping
   // cart)

@@ -238,6 +238,10 @@ function tag(text: string): Token[] {
  * when the dictionary has it as a noun.
  */
 function describedNouns(tokens: Token[], lexicon: Lexicon): Token[] {
+  // (a prompt of one word the dictionary has as a thing is that thing: "love", "recycling")
+  const [only] = tokens;
+  if (tokens.length === 1 && lexicon.words.has(only.text) && lexicon.nouns.has(only.text))
+    only.tags = new Set(['Noun', 'Singular']);
   for (let i = 1; i < tokens.length; i++) {
     const word = tokens[i];
     const next = tokens[i + 1];

@@ -2814,3 +2814,15 @@ describe('composer: round 30’s patterns', () => {
     expect(subjectOf('a duck')).toEqual(Array(4).fill(fe('duck')));
   });
 });
+
+describe('composer: ideas a blog post names', () => {
+  it('are drawn by the symbol everyone uses for them (refused): love, celebration, recycling, teamwork, success', () => {
+    expect(subjectOf('love')).toEqual(Array(4).fill(fe('red-heart')));
+    expect(subjectOf('celebration')).toEqual(Array(4).fill(fe('party-popper')));
+    expect(subjectOf('recycling')).toEqual(Array(4).fill(fe('recycling-symbol')));
+    expect(subjectOf('teamwork')).toEqual(Array(4).fill(fe('handshake')));
+    expect(subjectOf('success')).toEqual(Array(4).fill(fe('trophy')));
+    // (one that has no such symbol is still refused)
+    expect(refused('mental health')).toEqual(['mental health']);
+  });
+});
