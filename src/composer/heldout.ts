@@ -3336,6 +3336,124 @@ export const HELDOUT_ROUND_31: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 32: written after round 31's verdicts, before any change made because of them (320
+// candidates of my own, 48 already used by the suite, rounds 1-31 or the prompts I tuned on; the
+// first five unused of each category in the order written).
+export const HELDOUT_ROUND_32: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a cat chasing a butterfly in the garden',
+    'a dog jumping through a hoop',
+    'a bird singing on a branch',
+    'a fish jumping out of a pond',
+    'a frog jumping on a lily pad',
+  ]),
+  ...group('food', [
+    'a plate of spaghetti with a fork',
+    'a hamburger and a soda',
+    'a bowl of salad with tomatoes',
+    'a slice of pie with whipped cream',
+    'a chocolate chip cookie with milk',
+  ]),
+  ...group('job', [
+    'a doctor with a clipboard and a pen',
+    'a teacher in front of a class',
+    'a police officer with a hat',
+    'a firefighter spraying water',
+    'a baker holding a loaf',
+  ]),
+  ...group('holiday', [
+    'a christmas tree with ornaments and a star',
+    'a halloween pumpkin with a witch hat',
+    'an easter egg in a basket',
+    "a valentine's heart with wings",
+    'a thanksgiving turkey with a hat',
+  ]),
+  ...group('school', [
+    'a school bus with a stop sign',
+    'a student raising his hand',
+    'a pencil and a sharpener',
+    'a book and a pair of glasses',
+    'a girl at a desk writing',
+  ]),
+  ...group('sports', [
+    'a girl with a soccer ball',
+    'a boy with a basketball hoop',
+    'a man with a tennis racket',
+    'a woman with a yoga mat',
+    'a kid with a skateboard',
+  ]),
+  ...group('transport', [
+    'a red car with a surfboard on top',
+    'a blue bus on a street',
+    'a yellow taxi with a sign',
+    'a green train on tracks',
+    'a white boat on the water',
+  ]),
+  ...group('nature', [
+    'a tree with pink flowers',
+    'a rainbow with clouds',
+    'a sun with rays',
+    'a moon with stars',
+    'a mountain with a flag',
+  ]),
+  ...group('home', [
+    'a bed with a blanket and pillows',
+    'a sofa with pillows and a lamp',
+    'a kitchen with a table and chairs',
+    'a desk with a lamp and a computer',
+    'a bathroom with a bathtub',
+  ]),
+  ...group('tech', [
+    'a laptop with a cup of tea',
+    'a phone with a message',
+    'a robot with a tablet',
+    'a tablet with a drawing',
+    'a camera with a lens',
+  ]),
+  ...group('fantasy', [
+    'a dragon with a treasure',
+    'a unicorn with a rainbow tail',
+    'a witch with a pumpkin',
+    'a fairy with a lantern',
+    'a mermaid with a crown',
+  ]),
+  ...group('music', [
+    'a girl playing a piano',
+    'a boy playing a flute',
+    'a man playing a guitar on a stage',
+    'a woman playing a cello',
+    'a kid playing a trumpet',
+  ]),
+  ...group('health', [
+    'a nurse holding a thermometer',
+    'a girl with a band-aid on her knee',
+    'a boy with a sore throat',
+    'a baby with a fever',
+    'a first aid kit with a cross',
+  ]),
+  ...group('feeling', [
+    'a happy sun with a smile',
+    'a sad boy with tears',
+    'an angry girl with crossed arms',
+    'a scared boy in bed',
+    'a surprised cat with big eyes',
+  ]),
+  ...group('two subjects', [
+    'a cat and a dog together',
+    'a mother and a child',
+    'a father and a daughter',
+    'a grandma and a grandpa',
+    'a dog and a frisbee',
+  ]),
+  ...group('colour/size', [
+    'a tiny pink flower',
+    'a huge yellow balloon',
+    'a little green tree',
+    'a tall blue vase',
+    'a short red candle',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -3368,4 +3486,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_29,
   HELDOUT_ROUND_30,
   HELDOUT_ROUND_31,
+  HELDOUT_ROUND_32,
 ];
