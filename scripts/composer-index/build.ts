@@ -415,6 +415,14 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['friendship', 'handshake'],
   ['success', 'trophy'],
   ['travel', 'luggage'],
+  // (round 31: a twig, a witch hat, paper and a phone's notification were left out, chocolate
+  // milk refused)
+  ['twig', 'tree branch'],
+  ['witch hat', 'wizard hat'],
+  ["witch's hat", 'wizard hat'],
+  ['paper', 'papers'],
+  ['notification', 'bell'],
+  ['chocolate milk', 'glass of milk'],
   // (round 30: a christmas star and a christmas angel were refused, a bird's bath, a tablet's
   // stylus and the crackers by cheese left out or drawn as bread; a horse's cart was a shopping
   // cart)

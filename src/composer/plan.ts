@@ -922,6 +922,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
         phrases.splice(k, 1);
   }
 
+  // "a baseball player with a bat": the bat of the game the prompt names (round 31 drew a
+  // cricket bat beside the baseball).
+  for (const game of ['baseball', 'cricket']) {
+    const gameBat = lexicon.words.get(`${game} bat`);
+    const bat = phrases.flatMap((p) => p.nouns).find((n) => n.word === 'bat');
+    if (bat && drawnByOwnName(gameBat) && tokens.some((t) => t.text === game))
+      Object.assign(bat, { word: `${game} bat`, entry: gameBat });
+  }
+
   // "a sling on an arm", "an arm in a sling": a thing on or in a part of the body is the one thing
   // the sets name by both, when they do (the arm sling; round 26 drew a slingshot's sling by a
   // bare arm).
@@ -1519,7 +1528,15 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // ("a monkey and a banana tree": a fruit's tree beside the subject is a tree, as the subject
     // would be; round 27 drew the banana alone)
     const tree = fruitOfTree(noun.word, lexicon) && (picked.food || picked.kind === 'mono');
-    const art = tree ? emoji(lexicon, 'deciduous-tree') : (other ?? picked);
+    // ("a boat sailing at sunset": the sun going down over the water, or over the hills by a
+    // mountain; CLDR's "sunset" is behind city buildings, round 31 drew it by a boat)
+    const city = tokens.some((t) => lexicon.scenes.get(t.text) === 'city');
+    const hills = /\b(mountain|mountains|hill|hills)\b/.test(subject.label);
+    const dusk =
+      picked.id === 'fluent-emoji-flat:sunset' && !city
+        ? emoji(lexicon, hills ? 'sunrise-over-mountains' : 'sunrise')
+        : undefined;
+    const art = tree ? emoji(lexicon, 'deciduous-tree') : (dusk ?? other ?? picked);
     if (art.id === subject.id || accents.some((a) => a.id === art.id)) continue;
     // "a soccer player kicking a ball": the ball named is the player's own (one ball, in colour).
     if (agent && partner && art.label.split(' ').includes(agent.word)) {
@@ -1543,7 +1560,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       const start = amount?.partitive ? amount.start : phrase.start;
       const relation = relationBefore(tokens, start) ?? 'beside';
       // (In the rain or under a cloud is below it: the cloud is overhead.)
-      const overhead = (relation === 'in' || relation === 'under') && art.label.split(' ').includes('cloud');
+      // (And in the sun: round 31's cat napping in the sun stood on top of it.)
+      const sky = art.label.split(' ').some((w) => w === 'cloud' || w === 'sun');
+      const overhead = (relation === 'in' || relation === 'under') && sky;
       // (A person "on the phone" or "on a laptop" is using it, held, not standing on it; a cat on
       // a laptop sits on it.)
       const using = relation === 'on' && subject.person && DEVICE.test(art.label);

@@ -2826,3 +2826,29 @@ describe('composer: ideas a blog post names', () => {
     expect(refused('mental health')).toEqual(['mental health']);
   });
 });
+
+describe('composer: round 31’s patterns', () => {
+  it('in the sun the sun is overhead, as the rain cloud is in the rain (a cat stood on top of the sun)', () => {
+    expect(plan('a cat napping in the sun').partner?.relation).toBe('sky');
+  });
+
+  it('a twig, a witch hat, paper, a notification and chocolate milk are drawn by the art of another name (left out or refused)', () => {
+    expect(drawn('a bird carrying a twig')).toContain('game-icons:tree-branch');
+    expect(drawn('a cat with a witch hat')).toContain('mdi:wizard-hat');
+    expect(drawn('a girl with a pencil and paper')).toContain('game-icons:papers');
+    expect(drawn('a phone with a notification')).toContain(fe('bell'));
+    expect(subjectOf('a glass of chocolate milk')).toEqual(Array(4).fill(fe('glass-of-milk')));
+  });
+
+  it('a bat where the prompt names its game is that game’s bat (a cricket bat by a baseball player)', () => {
+    expect(drawn('a baseball player with a bat')).toContain('game-icons:baseball-bat');
+    expect(drawn('a baseball player with a bat')).not.toContain('game-icons:cricket-bat');
+    expect(drawn('a bat in a cave')).toContain(fe('bat'));
+  });
+
+  it('a sunset beside a boat or a mountain is the sun going down over the water or the hills, never behind city buildings', () => {
+    expect(drawn('a boat sailing at sunset')).toContain(fe('sunrise'));
+    expect(drawn('a mountain at sunset')).toContain(fe('sunrise-over-mountains'));
+    expect(drawn('a boat sailing at sunset')).not.toContain(fe('sunset'));
+  });
+});
