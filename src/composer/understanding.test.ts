@@ -1279,7 +1279,8 @@ describe('composer: round 17’s patterns', () => {
 
   it('a player holds the game’s things: a baseball player’s bat is no flying bat, a cricket player no insect', () => {
     expect(drawn('a baseball player swinging a bat')).not.toContain(fe('bat'));
-    expect(drawn('a baseball player swinging a bat')).toContain('game-icons:cricket-bat');
+    // (the baseball bat since round 31, which judged the cricket bat of the word alone partly)
+    expect(drawn('a baseball player swinging a bat')).toContain('game-icons:baseball-bat');
     expect(drawn('a cricket player')).not.toContain(fe('cricket'));
     expect(drawn('a cricket player')).toContain(fe('cricket-game'));
     // Beside a child, a bat is still the animal (nothing says which).
