@@ -2,7 +2,7 @@
 //   npm run composer:sheet                 the relevance suite (default theme) -> .tmp/composer-sheet.png
 //   npm run composer:sheet -- themes       the 10 sample prompts x 6 themes -> .tmp/composer-themes.png
 //   npm run composer:sheet -- icons        suite prompts drawn with one-colour icons x 6 themes
-//   npm run composer:sheet -- heldout [round]  a held-out round (1 to 32; default the latest), numbered,
+//   npm run composer:sheet -- heldout [round]  a held-out round (1 to 33; default the latest), numbered,
 //                                           in sheets of 40 -> .tmp/composer-heldout-r<round>-<part>.png
 //   npm run composer:sheet -- dev          issue 34's examples (development set) -> .tmp/composer-dev.png
 //   npm run composer:sheet -- variations   4 seeds of a few prompts -> .tmp/composer-variations.png

@@ -3454,6 +3454,124 @@ export const HELDOUT_ROUND_32: HeldoutPrompt[] = [
   ]),
 ];
 
+// Round 33: written after round 32's verdicts, before any change made because of them (320
+// candidates of my own, 22 already used by the suite, rounds 1-32 or the prompts I tuned on; the
+// first five unused of each category in the order written).
+export const HELDOUT_ROUND_33: HeldoutPrompt[] = [
+  ...group('animal action', [
+    'a dog chasing a ball in the park',
+    'a cat climbing a curtain',
+    'a bird flying over the sea',
+    'a horse jumping a log',
+    'a fish hiding in seaweed',
+  ]),
+  ...group('food', [
+    'a bowl of strawberries and blueberries',
+    'a plate of pasta with cheese',
+    'a glass of orange juice and a croissant',
+    'a sandwich with a bite taken',
+    'a bowl of chips and dip',
+  ]),
+  ...group('job', [
+    'a doctor waving',
+    'a nurse with a first aid kit',
+    'a teacher holding an apple',
+    'a chef with a whisk',
+    'a farmer with a tractor',
+  ]),
+  ...group('holiday', [
+    'a christmas tree with presents under it',
+    'a halloween witch with a black cat',
+    "a valentine's day bear with a heart",
+    'an easter basket with a bunny',
+    'a thanksgiving table with a turkey',
+  ]),
+  ...group('school', [
+    'a school bag with pencils and a ruler',
+    'a notebook with stars',
+    'a pencil with a smiley face',
+    'a book with a magnifying glass',
+    'a girl holding a notebook',
+  ]),
+  ...group('sports', [
+    'a girl playing basketball',
+    'a boy playing tennis',
+    'a man playing soccer',
+    'a woman playing golf',
+    'a kid playing hockey',
+  ]),
+  ...group('transport', [
+    'a car in the rain',
+    'a bus in the snow',
+    'a train in the mountains',
+    'a plane over a city',
+    'a boat in a storm',
+  ]),
+  ...group('nature', [
+    'a tree in the snow',
+    'a flower in a field',
+    'a mountain in the clouds',
+    'a river in the valley',
+    'a lake in the mountains',
+  ]),
+  ...group('home', [
+    'a bedroom with a bed and a lamp',
+    'a kitchen with a fridge',
+    'a bathroom with a sink',
+    'a living room with a sofa and a tv',
+    'a dining table with plates',
+  ]),
+  ...group('tech', [
+    'a laptop with a smile',
+    'a phone with a chat',
+    'a computer with a virus shield',
+    'a robot with a laptop',
+    'a tv with an antenna and a remote',
+  ]),
+  ...group('fantasy', [
+    'a dragon breathing fire on a castle',
+    'a wizard casting a spell with a wand',
+    'a witch with a broom and a cat',
+    'a fairy flying over flowers',
+    'a mermaid swimming with fish',
+  ]),
+  ...group('music', [
+    'a girl singing into a microphone on a stage',
+    'a boy playing a drum set',
+    'a man playing a saxophone on a stage',
+    'a woman playing a violin with notes',
+    'a kid with headphones and music',
+  ]),
+  ...group('health', [
+    'a doctor checking a boy',
+    'a nurse helping a patient',
+    'a boy taking a pill',
+    'a girl drinking medicine',
+    'a man with a broken arm',
+  ]),
+  ...group('feeling', [
+    'a happy girl dancing',
+    'a sad dog with a bone',
+    'an angry cat with a fish',
+    'a scared girl with a ghost',
+    'a surprised boy with a present',
+  ]),
+  ...group('two subjects', [
+    'a boy and a girl playing',
+    'a mother and a baby sleeping',
+    'a father and son fishing',
+    'a grandpa and a girl reading',
+    'a bear and a honeycomb',
+  ]),
+  ...group('colour/size', [
+    'a small green dragon',
+    'a tiny red strawberry',
+    'a huge brown dog',
+    'a little white cat',
+    'a tall green giraffe',
+  ]),
+];
+
 export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_PROMPTS,
   HELDOUT_ROUND_2,
@@ -3487,4 +3605,5 @@ export const HELDOUT_ROUNDS: HeldoutPrompt[][] = [
   HELDOUT_ROUND_30,
   HELDOUT_ROUND_31,
   HELDOUT_ROUND_32,
+  HELDOUT_ROUND_33,
 ];
