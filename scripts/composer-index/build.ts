@@ -415,6 +415,9 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['friendship', 'handshake'],
   ['success', 'trophy'],
   ['travel', 'luggage'],
+  // (round 32: a phone's message was left out)
+  ['message', 'speech balloon'],
+  ['text message', 'speech balloon'],
   // (round 31: a twig, a witch hat, paper and a phone's notification were left out, chocolate
   // milk refused)
   ['twig', 'tree branch'],

@@ -1464,6 +1464,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     // (an animal's own horns, antlers or tusks are no second thing: a goat with horns had a
     // postal horn beside it)
     if (subject.creature && !subject.person && ANIMAL_PARTS.has(noun.word)) continue;
+    // (a first aid kit's, an ambulance's or a hospital's cross is the red one its own art has: a
+    // Latin cross beside it was round 32's one wrong picture)
+    if (noun.word === 'cross' && /\b(aid|ambulance|hospital|medical)\b/.test(subject.label)) continue;
     // (a violin's bow is its own, played with it: no ribbon beside it)
     if (noun.word === 'bow' && /\b(violin|cello|fiddle|viola)\b/.test(subject.label)) continue;
     // A being the word is only a keyword of ("puck" of a fairy, "siren" of a mermaid) or a sign

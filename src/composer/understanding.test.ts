@@ -2853,3 +2853,16 @@ describe('composer: round 31’s patterns', () => {
     expect(drawn('a boat sailing at sunset')).not.toContain(fe('sunset'));
   });
 });
+
+describe('composer: round 32’s patterns', () => {
+  it('a cross beside a thing of aid is its own red cross, never a Latin cross (round 32’s one wrong picture)', () => {
+    expect(drawn('a first aid kit with a cross')).toEqual(Array(4).fill('game-icons:first-aid-kit'));
+    expect(drawn('an ambulance with a cross')).toEqual(Array(4).fill(fe('ambulance')));
+    // (beside a church it is the Latin cross)
+    expect(drawn('a church with a cross')).toContain('mdi:cross');
+  });
+
+  it('a message beside a phone is the speech balloon (left out)', () => {
+    expect(drawn('a phone with a message')).toContain(fe('speech-balloon'));
+  });
+});
