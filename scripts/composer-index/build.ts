@@ -402,6 +402,8 @@ const EVERYDAY_KINDS: [word: string, kind: string][] = [
   ['string', 'yarn'],
   ['cushion', 'pillow'],
   ['game', 'video game'],
+  // (and chess was a grass, WordNet's first chess: "a game of chess" drew a video game and grass)
+  ['chess', 'chess pawn'],
   ['dish', 'fork and knife with plate'],
   ['dishes', 'fork and knife with plate'],
   ['bow', 'ribbon'],
@@ -599,9 +601,9 @@ const NAMES_WITHOUT_ART = [
   'bridal shower',
 ];
 
-/** Words of things in a row that WordNet knows first as a cord or a mark, and a head of lettuce
- * (ours). */
-const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain', 'head'];
+/** Words of things in a row that WordNet knows first as a cord or a mark, a head of lettuce and a
+ * game of chess (ours). */
+const AMOUNT_WORDS = ['string', 'row', 'line', 'strand', 'chain', 'head', 'game'];
 
 /** Illness, and feelings CLDR tags no face with, and the faces that show them (ours). */
 const FELT_FACES: [term: string, faces: string[]][] = [

@@ -2862,6 +2862,10 @@ describe('composer: round 32’s patterns', () => {
     expect(drawn('a church with a cross')).toContain('mdi:cross');
   });
 
+  it('a game of chess is the chess pawn, never a video game and a grass (WordNet’s first chess)', () => {
+    expect(drawn('a game of chess')).toEqual(Array(4).fill(fe('chess-pawn')));
+  });
+
   it('a message beside a phone is the speech balloon (left out)', () => {
     expect(drawn('a phone with a message')).toContain(fe('speech-balloon'));
   });
