@@ -902,12 +902,12 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     Object.assign(noun, { word: compound, entry: entry ? trusted(entry, lexicon) : null });
   }
 
-  // "a valentine's day card": an occasion's own kind of a thing of no art of its own (the love
-  // letter; a card alone is refused).
+  // "a valentine's day card", "a fourth of july flag": the occasion's own kind of the thing (the
+  // love letter, a card alone is refused; the USA flag, no white flag).
   const kinds = occasionName ? OCCASION_KINDS[occasionName] : undefined;
   for (const noun of phrases.flatMap((p) => p.nouns)) {
     const art = kinds?.[noun.word] ? lexicon.artById.get(kinds[noun.word]) : undefined;
-    if (art && !noun.entry) noun.entry = { how: 'name', arts: [lexicon.arts.indexOf(art)] };
+    if (art) noun.entry = { how: 'name', arts: [lexicon.arts.indexOf(art)] };
   }
 
   // "a bow and an arrow", "an elf with a bow and arrows": the archer's bow is the bow and arrow
@@ -937,9 +937,8 @@ export function planPrompt(prompt: string, rng: Random): Plan {
   for (let k = phrases.length - 1; k > 0; k--) {
     const [first, second] = [phrases[k - 1].nouns.at(-1), phrases[k].nouns[0]];
     if (!first || !second || phrases[k].nouns.length !== 1 || phrases[k - 1].partitive) continue;
-    const before = tokens[phrases[k].start - 1]?.text ?? '';
-    const article = ARTICLES.has(before) || POSSESSIVES.has(before) ? 1 : 0;
-    if (!PLACES.has(tokens[phrases[k].start - 1 - article]?.text ?? '')) continue;
+    const relation = relationBefore(tokens, phrases[k].start);
+    if (!relation || !['on', 'in', 'under', 'over'].includes(relation)) continue;
     if (!isBodyPart(first.word, lexicon) && !isBodyPart(second.word, lexicon)) continue;
     // (or as one word: a watch on a wrist is the wristwatch)
     const one = [
@@ -962,8 +961,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const art = lexicon.arts[animal.entry.arts[0]];
     if (!art?.creature || art.person) continue;
     if (!lexicon.containers.has(holder.word) && holder.word !== 'cage') continue;
-    const article = ARTICLES.has(tokens[phrases[k].start - 1]?.text ?? '') ? 1 : 0;
-    if (!['in', 'inside'].includes(tokens[phrases[k].start - 1 - article]?.text ?? '')) continue;
+    if (relationBefore(tokens, phrases[k].start) !== 'in') continue;
     // (any animal in a tank is in a fish tank: a lobster's, a turtle's)
     const named = [animal.word, art.label, ...(holder.word === 'tank' ? ['fish'] : [])]
       .flatMap((a) => [`${a} ${holder.word}`, `${a}${holder.word}`])
@@ -1121,10 +1119,6 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     const occasion = decoration as { word: string; art: ArtRecord } | null;
     if (occasion && subjectNoun.entry.arts.some((a) => lexicon.arts[a].id === occasion.art.id))
       subject = occasion.art;
-    // "a fourth of july flag": the occasion's own kind of the thing (the USA flag).
-    const ownKind = occasionName ? OCCASION_KINDS[occasionName]?.[subjectNoun.word] : undefined;
-    const ownKindArt = ownKind ? lexicon.artById.get(ownKind) : undefined;
-    if (ownKindArt) subject = ownKindArt;
     // A sign is drawn only for its own name: a report card is no information sign. (Or for a name
     // of it: a school crossing is the children crossing sign.)
     const namedSign = subjectNoun.entry.how === 'synonym' && subjectNoun.entry.via === subject.label;
@@ -1459,7 +1453,7 @@ export function planPrompt(prompt: string, rng: Random): Plan {
       .split(' ')
       .some((w) => nounForms(typed).some((f) => f.length > 2 && (w === f || w === `${f}ed`)));
     const article = ARTICLES.has(tokens[at - 1]?.text ?? '') ? 1 : 0;
-    const given = ['with', 'of'].includes(tokens[at - 1 - article]?.text ?? '');
+    const given = givenWith(tokens, at) || tokens[at - 1 - article]?.text === 'of';
     if (shownIn && given && phraseOf.has(noun)) continue;
     // (an animal's own horns, antlers or tusks are no second thing: a goat with horns had a
     // postal horn beside it)
