@@ -1169,12 +1169,9 @@ export function planPrompt(prompt: string, rng: Random): Plan {
     if (twelve && atTwelve && / o’clock$/.test(subject.label)) subject = twelve;
     // "a turkey on a plate": a bird served on a dish is the roast, the poultry leg (round 29 drew
     // the live turkey on the plate).
-    const served = tokens.some((t, k) => {
-      const on =
-        tokens[k - 1]?.text === 'on' ||
-        (ARTICLES.has(tokens[k - 1]?.text ?? '') && tokens[k - 2]?.text === 'on');
-      return ['plate', 'platter', 'dish', 'tray'].includes(t.text) && on;
-    });
+    const served = tokens.some(
+      (t, k) => ['plate', 'platter', 'dish', 'tray'].includes(t.text) && relationBefore(tokens, k) === 'on',
+    );
     const roast =
       served && subject.creature ? lexicon.artById.get(ROASTS[subjectNoun.word] ?? '') : undefined;
     if (roast) subject = roast;
