@@ -2077,10 +2077,9 @@ export function buildIndex(): { index: IndexFile; artText: string } {
           entries.push([name, { how: 'hypernym', arts: shown.arts, via: word }]);
     }
   }
-  for (const [person] of [...PEOPLE_TOOLS, ...NO_FITTING_ART.map((w) => [w])]) {
-    const at = entries.findIndex(([key]) => key === person);
-    if (at >= 0) entries.splice(at, 1);
-  }
+  // (the people drawn with their tool, and the words no art fits, have no art of their own)
+  const noArt = new Set([...PEOPLE_TOOLS.map(([person]) => person), ...NO_FITTING_ART]);
+  for (let at = entries.length - 1; at >= 0; at--) if (noArt.has(entries[at][0])) entries.splice(at, 1);
   const drawable = new Set(entries.map(([key]) => key));
 
   // A person of no art named after a thing is drawn with it: a drummer with a drum, a violinist
@@ -2102,8 +2101,7 @@ export function buildIndex(): { index: IndexFile; artText: string } {
     );
   };
   for (const [lemma, entry] of wordnet.index.noun) {
-    if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma) || tools.some(([p]) => p === lemma))
-      continue;
+    if (lemma.includes(' ') || /\d/.test(lemma) || drawnAs.has(lemma) || noArt.has(lemma)) continue;
     const first = nounSynsets.get(entry.synsets[0]);
     if (first?.lexfile !== NOUN_PERSON) continue;
     const related = [...first.derived].sort((a, b) => (a.pos === b.pos ? 0 : a.pos === 'noun' ? -1 : 1));
